@@ -1,0 +1,48 @@
+package io.lakehouse.common.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.util.Optional;
+
+/** Platform-wide settings of the cluster the services deploy into (env-overridable). */
+@ConfigMapping(prefix = "lakehouse.cluster")
+public interface ClusterSettings {
+
+    /** {@code lakehouse.cluster.domain}: public hosts are {@code <name>-<namespace>.<domain>}. */
+    @WithDefault("lakehouse.localtest.me")
+    String domain();
+
+    /** {@code lakehouse.cluster.ingress-class}, default {@code nginx}. */
+    @WithDefault("nginx")
+    String ingressClass();
+
+    /** {@code lakehouse.cluster.tls-secret}: wildcard certificate Secret for the public hosts, if any. */
+    Optional<String> tlsSecret();
+
+    /** {@code lakehouse.cluster.storage-class}: for PVCs and database volumes; cluster default if unset. */
+    Optional<String> storageClass();
+
+    /** {@code lakehouse.cluster.oidc-issuer}: issuer that instances use for platform sign-in. */
+    @WithDefault("https://keycloak.lakehouse.localtest.me/realms/lakehouse")
+    String oidcIssuer();
+
+    Images images();
+
+    /** Images and versions of the components; a cluster without Docker Hub overrides them. */
+    interface Images {
+        /** {@code lakehouse.cluster.images.polaris}. */
+        @WithDefault("apache/polaris:1.7.0")
+        String polaris();
+
+        /** {@code lakehouse.cluster.images.polaris-admin-tool}: must match the server version. */
+        @WithDefault("apache/polaris-admin-tool:1.7.0")
+        String polarisAdminTool();
+
+        /** {@code lakehouse.cluster.images.curl}: runs the catalog-creation task. */
+        @WithDefault("curlimages/curl:8.11.1")
+        String curl();
+
+        /** {@code lakehouse.cluster.images.postgres}: CloudNativePG operand image; operator default if unset. */
+        Optional<String> postgres();
+    }
+}

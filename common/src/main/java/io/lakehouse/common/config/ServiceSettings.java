@@ -1,0 +1,45 @@
+package io.lakehouse.common.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** Identity of the running service and its outbox relay. */
+@ConfigMapping(prefix = "lakehouse.service")
+public interface ServiceSettings {
+
+    /** {@code lakehouse.service.name}: e.g. {@code catalog-service}; used in labels and event sources. */
+    String name();
+
+    /** {@code lakehouse.service.schema}: the PostgreSQL schema this service owns. */
+    String schema();
+
+    Outbox outbox();
+
+    /** CloudEvents {@code source} of this service's events. */
+    default String eventSource() {
+        return "/lakehouse/" + name();
+    }
+
+    interface Outbox {
+        /** {@code lakehouse.service.outbox.relay-enabled}, default true. */
+        @WithDefault("true")
+        boolean relayEnabled();
+
+        /** {@code lakehouse.service.outbox.sweep-interval}, default 5s: fallback when a NOTIFY is missed. */
+        @WithDefault("5s")
+        Duration sweepInterval();
+
+        /** {@code lakehouse.service.outbox.batch-size}, default 500 rows per Kafka round. */
+        @WithDefault("500")
+        int batchSize();
+
+        /** {@code lakehouse.service.outbox.send-timeout}, default 15s for Kafka acks of a batch. */
+        @WithDefault("15s")
+        Duration sendTimeout();
+
+        /** {@code lakehouse.service.outbox.retention}, default 1h: published rows kept for inspection. */
+        @WithDefault("1h")
+        Duration retention();
+    }
+}

@@ -1,0 +1,84 @@
+package io.lakehouse.common.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+import java.util.UUID;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+
+/**
+ * CloudEvents 1.0 Kafka binding, binary mode: attributes in {@code ce_*} headers, data as the JSON
+ * record value, record key = subject.
+ */
+public final class CloudEventHeaders {
+
+    private static final String SPEC_VERSION = "1.0";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private CloudEventHeaders() {}
+
+    public static Headers headersOf(LakehouseEvent event) {
+        RecordHeaders headers = new RecordHeaders();
+        add(headers, "ce_specversion", SPEC_VERSION);
+        add(headers, "ce_id", event.id().toString());
+        add(headers, "ce_source", event.source());
+        add(headers, "ce_type", event.type().cloudEventType());
+        add(headers, "ce_subject", event.subject());
+        add(headers, "ce_time", event.time().toString());
+        add(headers, "content-type", "application/json");
+        return headers;
+    }
+
+    public static byte[] valueOf(LakehouseEvent event) {
+        try {
+            return JSON.writeValueAsBytes(event.data());
+        } catch (IOException e) {
+            throw new IllegalStateException("event data is not serializable", e);
+        }
+    }
+
+    /**
+     * Reads an event back. Empty when the type is unknown or newer (to be acknowledged and
+     * ignored); {@link MalformedEventException} when the record is not a valid event at all.
+     */
+    public static Optional<LakehouseEvent> read(Headers headers, byte[] value) {
+        String type = required(headers, "ce_type");
+        Optional<EventType> known = EventType.fromCloudEventType(type);
+        if (known.isEmpty()) {
+            return Optional.empty();
+        }
+        if (!SPEC_VERSION.equals(required(headers, "ce_specversion"))) {
+            throw new MalformedEventException("unsupported ce_specversion");
+        }
+        try {
+            UUID id = UUID.fromString(required(headers, "ce_id"));
+            Instant time = Instant.parse(required(headers, "ce_time"));
+            JsonNode data = value == null ? null : JSON.readTree(value);
+            if (data == null || !data.isObject()) {
+                throw new MalformedEventException("data is not a JSON object");
+            }
+            return Optional.of(new LakehouseEvent(
+                    id, required(headers, "ce_source"), known.get(), required(headers, "ce_subject"), time, data));
+        } catch (IllegalArgumentException | DateTimeParseException | IOException e) {
+            throw new MalformedEventException("malformed event: " + e.getMessage());
+        }
+    }
+
+    private static void add(Headers headers, String key, String value) {
+        headers.add(key, value.getBytes(StandardCharsets.UTF_8));
+    }
+
+    private static String required(Headers headers, String key) {
+        Header header = headers.lastHeader(key);
+        if (header == null || header.value() == null) {
+            throw new MalformedEventException("missing header " + key);
+        }
+        return new String(header.value(), StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,8 @@
+package io.lakehouse.common.kube;
+
+/** What one apply did. */
+public enum ApplyResult {
+    CREATED,
+    UPDATED,
+    UNCHANGED
+}

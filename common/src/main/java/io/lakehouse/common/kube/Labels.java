@@ -1,0 +1,38 @@
+package io.lakehouse.common.kube;
+
+import java.util.Map;
+import java.util.TreeMap;
+
+/** The recommended labels every generated object carries, and the annotations the suite owns. */
+public final class Labels {
+
+    public static final String NAME = "app.kubernetes.io/name";
+    public static final String INSTANCE = "app.kubernetes.io/instance";
+    public static final String COMPONENT = "app.kubernetes.io/component";
+    public static final String MANAGED_BY = "app.kubernetes.io/managed-by";
+    public static final String PART_OF = "app.kubernetes.io/part-of";
+    public static final String PART_OF_VALUE = "lakehouse";
+    /** The template kind of the instance an object belongs to, e.g. {@code iceberg-catalog}. */
+    public static final String INSTANCE_KIND = "lakehouse.io/kind";
+    /** Checksum of the desired state, see {@link Checksums}. */
+    public static final String CHECKSUM = "lakehouse.io/checksum";
+
+    private Labels() {}
+
+    public static Map<String, String> of(String app, String kind, String instance, String component, String managedBy) {
+        Map<String, String> labels = new TreeMap<>(selector(app, instance, component));
+        labels.put(MANAGED_BY, managedBy);
+        labels.put(PART_OF, PART_OF_VALUE);
+        labels.put(INSTANCE_KIND, kind);
+        return labels;
+    }
+
+    /** The stable subset used in pod selectors (never changes over an instance's life). */
+    public static Map<String, String> selector(String app, String instance, String component) {
+        Map<String, String> labels = new TreeMap<>();
+        labels.put(NAME, app);
+        labels.put(INSTANCE, instance);
+        labels.put(COMPONENT, component);
+        return labels;
+    }
+}

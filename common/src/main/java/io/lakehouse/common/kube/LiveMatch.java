@@ -1,0 +1,81 @@
+package io.lakehouse.common.kube;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.util.Iterator;
+import java.util.Map;
+
+/**
+ * Whether a live object still carries everything of its desired state. Fields the server or other
+ * controllers add (defaults, status, uid, clusterIP) are ignored: only what we set is compared, so a
+ * hand edit of one of our fields is seen as drift while server defaulting is not.
+ */
+public final class LiveMatch {
+
+    private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+
+    private LiveMatch() {}
+
+    public static boolean covers(HasMetadata desired, HasMetadata live) {
+        JsonNode d = SERIALIZATION.convertValue(desired, JsonNode.class);
+        JsonNode l = SERIALIZATION.convertValue(live, JsonNode.class);
+        Iterator<Map.Entry<String, JsonNode>> fields = d.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            String name = field.getKey();
+            if ("status".equals(name)) {
+                continue;
+            }
+            boolean ok = "metadata".equals(name) ? metadataCovers(field.getValue(), l.path("metadata"))
+                    : subset(field.getValue(), l.path(name));
+            if (!ok) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean metadataCovers(JsonNode desired, JsonNode live) {
+        return subset(desired.path("labels"), live.path("labels"))
+                && subset(desired.path("annotations"), live.path("annotations"))
+                && subset(desired.path("ownerReferences"), live.path("ownerReferences"));
+    }
+
+    static boolean subset(JsonNode desired, JsonNode live) {
+        if (desired.isMissingNode() || desired.isNull()) {
+            return true;
+        }
+        if (desired.isObject()) {
+            if (desired.isEmpty()) {
+                return true;
+            }
+            if (!live.isObject()) {
+                return false;
+            }
+            Iterator<Map.Entry<String, JsonNode>> fields = desired.fields();
+            while (fields.hasNext()) {
+                Map.Entry<String, JsonNode> f = fields.next();
+                if (!subset(f.getValue(), live.path(f.getKey()))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        if (desired.isArray()) {
+            if (desired.isEmpty()) {
+                return live.isMissingNode() || live.isNull() || live.isEmpty();
+            }
+            if (!live.isArray() || live.size() != desired.size()) {
+                return false;
+            }
+            for (int i = 0; i < desired.size(); i++) {
+                if (!subset(desired.get(i), live.get(i))) {
+                    return false;
+                }
+            }
+            return true;
+        }
+        return !live.isMissingNode() && !live.isNull() && desired.asText().equals(live.asText());
+    }
+}

@@ -1,0 +1,218 @@
+package io.lakehouse.common.outbox;
+
+import io.agroal.api.AgroalDataSource;
+import io.lakehouse.common.config.ServiceSettings;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.kafka.clients.producer.Producer;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.internals.RecordHeaders;
+import org.jboss.logging.Logger;
+import org.postgresql.PGConnection;
+
+/**
+ * Publishes outbox rows to Kafka in commit order, at least once. Woken by the outbox table's NOTIFY
+ * trigger at commit time; the same wait times out after {@code sweep-interval} as a slow fallback.
+ * A transaction-scoped advisory lock keeps a second replica from publishing the same rows
+ * concurrently (which could reorder a subject).
+ */
+@ApplicationScoped
+public class OutboxRelay {
+
+    private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
+    private static final int MAX_BACKOFF_MS = 5_000;
+
+    private final AgroalDataSource dataSource;
+    private final ServiceSettings settings;
+    private final KafkaProducerFactory producers;
+    private final AtomicLong backlog = new AtomicLong();
+    private volatile String lastError;
+    private volatile boolean running;
+    private Thread thread;
+    private Producer<String, byte[]> producer;
+
+    OutboxRelay(AgroalDataSource dataSource, ServiceSettings settings, KafkaProducerFactory producers) {
+        this.dataSource = dataSource;
+        this.settings = settings;
+        this.producers = producers;
+    }
+
+    void start(@Observes StartupEvent event) {
+        if (!settings.outbox().relayEnabled()) {
+            return;
+        }
+        producer = producers.create();
+        running = true;
+        thread = new Thread(this::run, "outbox-relay");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        running = false;
+        if (thread != null) {
+            thread.interrupt();
+        }
+        if (producer != null) {
+            producer.close(java.time.Duration.ofSeconds(5));
+        }
+    }
+
+    /** Rows committed but not yet acknowledged by Kafka, as of the last pass. */
+    public long backlog() {
+        return backlog.get();
+    }
+
+    /** Why the last pass failed, or null when it succeeded. */
+    public String lastError() {
+        return lastError;
+    }
+
+    private void run() {
+        int backoffMs = 100;
+        while (running) {
+            try (Connection listener = dataSource.getConnection()) {
+                try (Statement st = listener.createStatement()) {
+                    st.execute("LISTEN " + channel());
+                }
+                PGConnection pg = listener.unwrap(PGConnection.class);
+                while (running) {
+                    drain();
+                    lastError = null;
+                    backoffMs = 100;
+                    pg.getNotifications((int) settings.outbox().sweepInterval().toMillis());
+                }
+            } catch (Exception e) {
+                if (!running) {
+                    return;
+                }
+                lastError = e.getClass().getSimpleName() + ": " + e.getMessage();
+                LOG.warnf("outbox relay pass failed, retrying in %d ms: %s", backoffMs, lastError);
+                sleep(backoffMs);
+                backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
+            }
+        }
+    }
+
+    private void drain() throws Exception {
+        int batch = settings.outbox().batchSize();
+        while (running && publishBatch(batch) == batch) {
+            // full batch: more rows may be waiting
+        }
+    }
+
+    private int publishBatch(int batch) throws Exception {
+        String table = settings.schema() + ".outbox";
+        try (Connection tx = dataSource.getConnection()) {
+            tx.setAutoCommit(false);
+            try {
+                if (!tryLock(tx)) {
+                    tx.rollback();
+                    return 0;
+                }
+                List<Long> seqs = new ArrayList<>();
+                List<Future<?>> acks = new ArrayList<>();
+                try (PreparedStatement select = tx.prepareStatement(
+                        "SELECT seq, event_id, topic, subject, type, source, event_time, data::text FROM " + table
+                                + " WHERE published_at IS NULL ORDER BY seq LIMIT ?")) {
+                    select.setInt(1, batch);
+                    try (ResultSet rs = select.executeQuery()) {
+                        while (rs.next()) {
+                            seqs.add(rs.getLong(1));
+                            acks.add(producer.send(record(rs)));
+                        }
+                    }
+                }
+                for (Future<?> ack : acks) {
+                    ack.get(settings.outbox().sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                }
+                markPublished(tx, table, seqs);
+                tx.commit();
+                backlog.set(seqs.size() == batch ? batch : 0);
+                return seqs.size();
+            } catch (Exception e) {
+                tx.rollback();
+                backlog.set(countBacklog(table));
+                throw e;
+            }
+        }
+    }
+
+    private ProducerRecord<String, byte[]> record(ResultSet rs) throws SQLException {
+        RecordHeaders headers = new RecordHeaders();
+        header(headers, "ce_specversion", "1.0");
+        header(headers, "ce_id", rs.getString(2));
+        header(headers, "ce_source", rs.getString(6));
+        header(headers, "ce_type", rs.getString(5));
+        header(headers, "ce_subject", rs.getString(4));
+        header(headers, "ce_time", rs.getTimestamp(7).toInstant().toString());
+        header(headers, "content-type", "application/json");
+        byte[] value = rs.getString(8).getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        return new ProducerRecord<>(rs.getString(3), null, rs.getString(4), value, headers);
+    }
+
+    private static void header(RecordHeaders headers, String key, String value) {
+        headers.add(key, value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    }
+
+    private boolean tryLock(Connection tx) throws SQLException {
+        try (PreparedStatement lock = tx.prepareStatement("SELECT pg_try_advisory_xact_lock(hashtext(?))")) {
+            lock.setString(1, channel());
+            try (ResultSet rs = lock.executeQuery()) {
+                rs.next();
+                return rs.getBoolean(1);
+            }
+        }
+    }
+
+    private void markPublished(Connection tx, String table, List<Long> seqs) throws SQLException {
+        if (seqs.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement update =
+                tx.prepareStatement("UPDATE " + table + " SET published_at = now() WHERE seq = ANY(?)")) {
+            update.setArray(1, tx.createArrayOf("bigint", seqs.toArray()));
+            update.executeUpdate();
+        }
+        try (PreparedStatement purge = tx.prepareStatement(
+                "DELETE FROM " + table + " WHERE published_at < now() - ?::interval")) {
+            purge.setString(1, settings.outbox().retention().toSeconds() + " seconds");
+            purge.executeUpdate();
+        }
+    }
+
+    private long countBacklog(String table) {
+        try (Connection c = dataSource.getConnection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table + " WHERE published_at IS NULL")) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException e) {
+            return -1;
+        }
+    }
+
+    private String channel() {
+        return "outbox_" + settings.schema();
+    }
+
+    private static void sleep(long ms) {
+        try {
+            Thread.sleep(ms);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

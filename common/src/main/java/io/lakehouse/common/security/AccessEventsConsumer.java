@@ -1,0 +1,98 @@
+package io.lakehouse.common.security;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.lakehouse.common.events.CloudEventHeaders;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.events.MalformedEventException;
+import io.lakehouse.common.outbox.Inbox;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+import org.jboss.logging.Logger;
+
+/**
+ * Applies {@code access.member-set} / {@code access.member-removed} to the local role projection,
+ * exactly once per event (inbox in the same transaction). Malformed records go to the dead-letter
+ * topic through the channel's failure strategy; unknown types are acknowledged and ignored.
+ */
+@ApplicationScoped
+public class AccessEventsConsumer {
+
+    private static final Logger LOG = Logger.getLogger(AccessEventsConsumer.class);
+    private static final String CONSUMER = "roles";
+
+    private final Pool pool;
+    private final RoleProjection roles;
+
+    AccessEventsConsumer(Pool pool, RoleProjection roles) {
+        this.pool = pool;
+        this.roles = roles;
+    }
+
+    void loadProjection(@Observes StartupEvent event) {
+        roles.load().await().indefinitely();
+    }
+
+    @Incoming("lakehouse-access")
+    public CompletionStage<Void> consume(Message<byte[]> message) {
+        Optional<LakehouseEvent> event;
+        try {
+            IncomingKafkaRecordMetadata<?, ?> meta = message.getMetadata(IncomingKafkaRecordMetadata.class)
+                    .orElseThrow(() -> new MalformedEventException("not a Kafka record"));
+            event = CloudEventHeaders.read(meta.getHeaders(), message.getPayload());
+            event.ifPresent(AccessEventsConsumer::checkMembership);
+        } catch (MalformedEventException e) {
+            LOG.warnf("malformed access event sent to the dead-letter topic: %s", e.getMessage());
+            return message.nack(e);
+        }
+        if (event.isEmpty() || !isMembership(event.get().type())) {
+            return message.ack();
+        }
+        return apply(event.get()).subscribeAsCompletionStage().thenCompose(v -> message.ack());
+    }
+
+    private Uni<Void> apply(LakehouseEvent event) {
+        JsonNode data = event.data();
+        String namespace = data.get("namespace").asText();
+        Subject subject = new Subject(Subject.Type.fromWireName(data.get("subjectType").asText()),
+                data.get("subject").asText());
+        boolean set = event.type() == EventType.MEMBER_SET;
+        Role role = set ? Role.fromWireName(data.get("role").asText()).orElseThrow() : null;
+        return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER)
+                        .chain(first -> !first ? Uni.createFrom().item(false)
+                                : (set ? roles.store(tx, namespace, subject, role, event.time())
+                                        : roles.remove(tx, namespace, subject)).replaceWith(true)))
+                .invoke(applied -> {
+                    if (applied && set) {
+                        roles.remember(namespace, subject, role);
+                    } else if (applied) {
+                        roles.forget(namespace, subject);
+                    }
+                })
+                .replaceWithVoid();
+    }
+
+    private static boolean isMembership(EventType type) {
+        return type == EventType.MEMBER_SET || type == EventType.MEMBER_REMOVED;
+    }
+
+    private static void checkMembership(LakehouseEvent event) {
+        if (!isMembership(event.type())) {
+            return;
+        }
+        JsonNode d = event.data();
+        if (!d.path("namespace").isTextual() || !d.path("subject").isTextual()
+                || !("user".equals(d.path("subjectType").asText()) || "group".equals(d.path("subjectType").asText()))
+                || event.type() == EventType.MEMBER_SET && Role.fromWireName(d.path("role").asText()).isEmpty()) {
+            throw new MalformedEventException("membership event without namespace, subject, subjectType or role");
+        }
+    }
+}
