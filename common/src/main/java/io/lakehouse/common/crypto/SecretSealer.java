@@ -52,11 +52,4 @@ public final class SecretSealer {
             throw new IllegalStateException("the sealed value cannot be opened with this key", e);
         }
     }
-
-    /** A random value for generated credentials: URL-safe, {@code bytes} of entropy. */
-    public static String randomToken(int bytes) {
-        byte[] raw = new byte[bytes];
-        RANDOM.nextBytes(raw);
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(raw);
-    }
 }

@@ -1,6 +1,7 @@
 package io.lakehouse.common.kube;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -28,21 +29,22 @@ public class Applier {
         kinds.forEach(k -> this.kinds.put(k.key(), k));
     }
 
-    public ApplyResult apply(HasMetadata desired, ApplyMode mode) {
-        Checksums.stamp(desired);
+    public Applied apply(HasMetadata desired, ApplyMode mode) {
+        if (!(desired instanceof Secret)) {
+            // A digest of secret values would be a way to guess them: Secrets are compared field by field only.
+            Checksums.stamp(desired);
+        }
         HasMetadata live = cache.get(desired).orElse(null);
         for (int attempt = 1; ; attempt++) {
             try {
                 if (live == null) {
-                    resource(desired).create();
-                    return ApplyResult.CREATED;
+                    return new Applied(ApplyResult.CREATED, resource(desired).create());
                 }
                 if (mode == ApplyMode.CREATE_ONLY || LiveMatch.covers(desired, live)) {
-                    return ApplyResult.UNCHANGED;
+                    return new Applied(ApplyResult.UNCHANGED, live);
                 }
                 desired.getMetadata().setResourceVersion(live.getMetadata().getResourceVersion());
-                resource(desired).update();
-                return ApplyResult.UPDATED;
+                return new Applied(ApplyResult.UPDATED, resource(desired).update());
             } catch (KubernetesClientException e) {
                 if (e.getCode() != 409 || attempt == MAX_ATTEMPTS) {
                     throw e;

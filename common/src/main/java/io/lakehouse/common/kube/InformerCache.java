@@ -20,13 +20,17 @@ public class InformerCache implements AutoCloseable {
 
     private final KubernetesClient client;
     private final String managedBy;
-    private final Consumer<HasMetadata> onChange;
+    private final List<Consumer<HasMetadata>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
     private final Map<String, SharedIndexInformer<HasMetadata>> informers = new LinkedHashMap<>();
 
-    public InformerCache(KubernetesClient client, String managedBy, Consumer<HasMetadata> onChange) {
+    public InformerCache(KubernetesClient client, String managedBy) {
         this.client = client;
         this.managedBy = managedBy;
-        this.onChange = onChange;
+    }
+
+    /** Called on every add, update and delete of a watched object. */
+    public void onChange(Consumer<HasMetadata> listener) {
+        listeners.add(listener);
     }
 
     /** Starts informers on these kinds and waits until their caches are synced. */
@@ -92,17 +96,17 @@ public class InformerCache implements AutoCloseable {
     private final class Handler implements ResourceEventHandler<HasMetadata> {
         @Override
         public void onAdd(HasMetadata obj) {
-            onChange.accept(obj);
+            listeners.forEach(l -> l.accept(obj));
         }
 
         @Override
         public void onUpdate(HasMetadata oldObj, HasMetadata newObj) {
-            onChange.accept(newObj);
+            listeners.forEach(l -> l.accept(newObj));
         }
 
         @Override
         public void onDelete(HasMetadata obj, boolean deletedFinalStateUnknown) {
-            onChange.accept(obj);
+            listeners.forEach(l -> l.accept(obj));
         }
     }
 }

@@ -20,11 +20,11 @@ import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.jboss.logging.Logger;
-import org.postgresql.PGConnection;
 
 /**
  * Publishes outbox rows to Kafka in commit order, at least once. Woken by the outbox table's NOTIFY
- * trigger at commit time; the same wait times out after {@code sweep-interval} as a slow fallback.
+ * trigger at commit time; the wait times out after {@code sweep-interval} as a slow fallback (and
+ * as the retry pace while Kafka is down: the rows wait in the outbox).
  * A transaction-scoped advisory lock keeps a second replica from publishing the same rows
  * concurrently (which could reorder a subject).
  */
@@ -40,7 +40,8 @@ public class OutboxRelay {
     private final AtomicLong backlog = new AtomicLong();
     private volatile String lastError;
     private volatile boolean running;
-    private Thread thread;
+    private long backoffMs = 100;
+    private PgChannelListener listener;
     private Producer<String, byte[]> producer;
 
     OutboxRelay(AgroalDataSource dataSource, ServiceSettings settings, KafkaProducerFactory producers) {
@@ -55,15 +56,14 @@ public class OutboxRelay {
         }
         producer = producers.create();
         running = true;
-        thread = new Thread(this::run, "outbox-relay");
-        thread.setDaemon(true);
-        thread.start();
+        listener = new PgChannelListener(dataSource, channel(), settings.outbox().sweepInterval(), wake -> drainOrBackOff())
+                .start();
     }
 
     void stop(@Observes ShutdownEvent event) {
         running = false;
-        if (thread != null) {
-            thread.interrupt();
+        if (listener != null) {
+            listener.close();
         }
         if (producer != null) {
             producer.close(java.time.Duration.ofSeconds(5));
@@ -80,29 +80,16 @@ public class OutboxRelay {
         return lastError;
     }
 
-    private void run() {
-        int backoffMs = 100;
-        while (running) {
-            try (Connection listener = dataSource.getConnection()) {
-                try (Statement st = listener.createStatement()) {
-                    st.execute("LISTEN " + channel());
-                }
-                PGConnection pg = listener.unwrap(PGConnection.class);
-                while (running) {
-                    drain();
-                    lastError = null;
-                    backoffMs = 100;
-                    pg.getNotifications((int) settings.outbox().sweepInterval().toMillis());
-                }
-            } catch (Exception e) {
-                if (!running) {
-                    return;
-                }
-                lastError = e.getClass().getSimpleName() + ": " + e.getMessage();
-                LOG.warnf("outbox relay pass failed, retrying in %d ms: %s", backoffMs, lastError);
-                sleep(backoffMs);
-                backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
-            }
+    private void drainOrBackOff() {
+        try {
+            drain();
+            lastError = null;
+            backoffMs = 100;
+        } catch (Exception e) {
+            lastError = e.getClass().getSimpleName() + ": " + e.getMessage();
+            LOG.warnf("outbox relay pass failed, retrying in %d ms: %s", backoffMs, lastError);
+            sleep(backoffMs);
+            backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
         }
     }
 

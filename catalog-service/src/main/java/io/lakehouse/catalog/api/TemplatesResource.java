@@ -1,0 +1,20 @@
+package io.lakehouse.catalog.api;
+
+import io.lakehouse.catalog.domain.CatalogTemplate;
+import io.lakehouse.common.templates.Template;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** {@code GET /api/v1/templates}: the templates this service offers (any signed-in user). */
+@Path("/api/v1/templates")
+@Produces(MediaType.APPLICATION_JSON)
+public class TemplatesResource {
+
+    @GET
+    public List<Template> list() {
+        return List.of(CatalogTemplate.TEMPLATE);
+    }
+}

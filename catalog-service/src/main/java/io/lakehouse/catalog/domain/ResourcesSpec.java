@@ -1,0 +1,4 @@
+package io.lakehouse.catalog.domain;
+
+/** Memory and CPU limit of the Polaris server (requests equal limits). */
+public record ResourcesSpec(String memory, String cpu) {}

@@ -1,0 +1,26 @@
+package io.lakehouse.catalog.reconcile;
+
+import io.lakehouse.common.config.ClusterSettings;
+
+/**
+ * Everything besides the instance that the object builders depend on, as plain values so the
+ * builders stay pure functions.
+ */
+public record CatalogContext(
+        String managedBy,
+        String domain,
+        String ingressClass,
+        String tlsSecret,
+        String storageClass,
+        String polarisImage,
+        String adminToolImage,
+        String curlImage,
+        String postgresImage) {
+
+    public static CatalogContext of(String managedBy, ClusterSettings cluster) {
+        return new CatalogContext(managedBy, cluster.domain(), cluster.ingressClass(),
+                cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null),
+                cluster.images().polaris(), cluster.images().polarisAdminTool(), cluster.images().curl(),
+                cluster.images().postgres().orElse(null));
+    }
+}

@@ -1,0 +1,34 @@
+package io.lakehouse.catalog.reconcile;
+
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.common.kube.Labels;
+import io.lakehouse.common.kube.ObjectMetas;
+import java.util.Map;
+
+/** Labels and metadata of the objects of one catalog instance. */
+final class CatalogLabels {
+
+    static final String APP = "polaris";
+    static final String SERVER = "server";
+    static final String DATABASE = "database";
+    static final String CREDENTIALS = "credentials";
+    static final String REALM_INIT = "realm-init";
+    static final String CATALOG_INIT = "catalog-init";
+    static final String INSTANCE = "instance";
+
+    private CatalogLabels() {}
+
+    static Map<String, String> labels(CatalogInstance inst, CatalogContext ctx, String component) {
+        return Labels.of(APP, CatalogInstance.KIND, inst.name(), component, ctx.managedBy());
+    }
+
+    static Map<String, String> selector(CatalogInstance inst, String component) {
+        return Labels.selector(APP, inst.name(), component);
+    }
+
+    static ObjectMeta meta(String name, CatalogInstance inst, CatalogContext ctx, String component, OwnerReference owner) {
+        return ObjectMetas.of(name, inst.namespace(), labels(inst, ctx, component), owner);
+    }
+}

@@ -1,0 +1,64 @@
+package io.lakehouse.catalog.reconcile;
+
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.catalog.domain.CatalogNames;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The Secrets of a catalog. Values go in {@code data} (base64): {@code stringData} is only converted
+ * by a real API server, not by the mock.
+ */
+public final class CatalogSecrets {
+
+    public static final String CLIENT_ID = "clientId";
+    public static final String CLIENT_SECRET = "clientSecret";
+    public static final String CATALOG_URI = "catalogUri";
+    public static final String CATALOG_NAME = "catalogName";
+    public static final String SYMMETRIC_KEY = "symmetric.key";
+    public static final String ACCESS_KEY_ID = "AWS_ACCESS_KEY_ID";
+    public static final String SECRET_ACCESS_KEY = "AWS_SECRET_ACCESS_KEY";
+
+    private CatalogSecrets() {}
+
+    /** What engines use to reach the catalog: generated once, never rewritten (create-only). */
+    public static Secret rootPrincipal(
+            CatalogInstance inst, CatalogContext ctx, OwnerReference owner, String clientId, String clientSecret) {
+        Map<String, String> data = new LinkedHashMap<>();
+        data.put(CLIENT_ID, clientId);
+        data.put(CLIENT_SECRET, clientSecret);
+        data.put(CATALOG_URI, CatalogNames.internalUri(inst.name(), inst.namespace()));
+        data.put(CATALOG_NAME, inst.spec().catalogName());
+        return secret(CatalogNames.rootPrincipalSecret(inst.name()), inst, ctx, owner, data);
+    }
+
+    /** Fixed token-broker key, so tokens survive restarts and work on every replica. */
+    public static Secret tokenBroker(CatalogInstance inst, CatalogContext ctx, OwnerReference owner, String key) {
+        return secret(CatalogNames.tokenBrokerSecret(inst.name()), inst, ctx, owner, Map.of(SYMMETRIC_KEY, key));
+    }
+
+    /** S3 keys typed in the form. */
+    public static Secret s3(CatalogInstance inst, CatalogContext ctx, OwnerReference owner, String accessKeyId,
+            String secretAccessKey) {
+        Map<String, String> data = new LinkedHashMap<>();
+        data.put(ACCESS_KEY_ID, accessKeyId);
+        data.put(SECRET_ACCESS_KEY, secretAccessKey);
+        return secret(CatalogNames.s3Secret(inst.name()), inst, ctx, owner, data);
+    }
+
+    private static Secret secret(
+            String name, CatalogInstance inst, CatalogContext ctx, OwnerReference owner, Map<String, String> values) {
+        Map<String, String> data = new LinkedHashMap<>();
+        values.forEach((k, v) -> data.put(k, Base64.getEncoder().encodeToString(v.getBytes(StandardCharsets.UTF_8))));
+        return new SecretBuilder()
+                .withMetadata(CatalogLabels.meta(name, inst, ctx, CatalogLabels.CREDENTIALS, owner))
+                .withType("Opaque")
+                .withData(data)
+                .build();
+    }
+}

@@ -1,0 +1,137 @@
+package io.lakehouse.catalog.reconcile;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.ProbeBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressTLS;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressTLSBuilder;
+import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.catalog.domain.CatalogNames;
+import io.lakehouse.catalog.domain.StorageSpec;
+import io.lakehouse.common.kube.PodSecurity;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The Apache Polaris server: Deployment, Service and the public Ingress of the REST API. */
+public final class PolarisServer {
+
+    /** The Polaris image runs as uid 10000, gid 10001. */
+    static final long UID = 10000;
+    static final long GID = 10001;
+    static final String TOKEN_BROKER_DIR = "/deployments/config/token-broker";
+
+    private PolarisServer() {}
+
+    public static Deployment deployment(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+        String name = CatalogNames.server(inst.name());
+        return new DeploymentBuilder()
+                .withMetadata(CatalogLabels.meta(name, inst, ctx, CatalogLabels.SERVER, owner))
+                .withNewSpec()
+                    .withReplicas(1)
+                    .withNewSelector().withMatchLabels(CatalogLabels.selector(inst, CatalogLabels.SERVER)).endSelector()
+                    .withNewTemplate()
+                        .withNewMetadata().withLabels(CatalogLabels.labels(inst, ctx, CatalogLabels.SERVER)).endMetadata()
+                        .withNewSpec()
+                            .withAutomountServiceAccountToken(false)
+                            .withSecurityContext(PodSecurity.restrictedPod(UID, GID))
+                            .withContainers(container(inst, ctx))
+                            .addNewVolume().withName("token-broker")
+                                .withNewSecret().withSecretName(CatalogNames.tokenBrokerSecret(inst.name())).endSecret()
+                            .endVolume()
+                        .endSpec()
+                    .endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    private static Container container(CatalogInstance inst, CatalogContext ctx) {
+        Map<String, Quantity> capacity = Map.of(
+                "memory", new Quantity(inst.spec().resources().memory()),
+                "cpu", new Quantity(inst.spec().resources().cpu()));
+        return new ContainerBuilder()
+                .withName("polaris")
+                .withImage(ctx.polarisImage())
+                .addNewPort().withName("http").withContainerPort(CatalogNames.HTTP_PORT).endPort()
+                .addNewPort().withName("management").withContainerPort(CatalogNames.MANAGEMENT_PORT).endPort()
+                .withEnv(env(inst))
+                .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
+                .withStartupProbe(probe("/q/health/ready", 5, 60))
+                .withLivenessProbe(probe("/q/health/live", 10, 6))
+                .withReadinessProbe(probe("/q/health/ready", 5, 3))
+                .withSecurityContext(PodSecurity.restrictedContainer())
+                .addNewVolumeMount().withName("token-broker").withMountPath(TOKEN_BROKER_DIR).withReadOnly(true)
+                .endVolumeMount()
+                .build();
+    }
+
+    private static List<EnvVar> env(CatalogInstance inst) {
+        StorageSpec storage = inst.spec().storage();
+        List<EnvVar> env = new ArrayList<>(EnvVars.persistence(inst));
+        env.add(EnvVars.value("POLARIS_REALM_CONTEXT_REALMS", inst.spec().realm()));
+        env.add(EnvVars.value("POLARIS_AUTHENTICATION_TOKEN_BROKER_TYPE", "symmetric-key"));
+        env.add(EnvVars.value("POLARIS_AUTHENTICATION_TOKEN_BROKER_SYMMETRIC_KEY_FILE",
+                TOKEN_BROKER_DIR + "/" + CatalogSecrets.SYMMETRIC_KEY));
+        // No STS here: Polaris writes metadata files with the bucket's own static keys.
+        env.add(EnvVars.fromSecret("AWS_ACCESS_KEY_ID", storage.credentialsSecret(), CatalogSecrets.ACCESS_KEY_ID));
+        env.add(EnvVars.fromSecret("AWS_SECRET_ACCESS_KEY", storage.credentialsSecret(),
+                CatalogSecrets.SECRET_ACCESS_KEY));
+        env.add(EnvVars.value("AWS_REGION", storage.region()));
+        return env;
+    }
+
+    private static Probe probe(String path, int periodSeconds, int failureThreshold) {
+        return new ProbeBuilder()
+                .withNewHttpGet().withPath(path).withNewPort("management").endHttpGet()
+                .withPeriodSeconds(periodSeconds)
+                .withFailureThreshold(failureThreshold)
+                .withTimeoutSeconds(3)
+                .build();
+    }
+
+    public static Service service(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+        return new ServiceBuilder()
+                .withMetadata(CatalogLabels.meta(CatalogNames.server(inst.name()), inst, ctx, CatalogLabels.SERVER, owner))
+                .withNewSpec()
+                    .withType("ClusterIP")
+                    .withSelector(CatalogLabels.selector(inst, CatalogLabels.SERVER))
+                    .addNewPort().withName("http").withPort(CatalogNames.HTTP_PORT).withNewTargetPort("http").endPort()
+                    .addNewPort().withName("management").withPort(CatalogNames.MANAGEMENT_PORT)
+                        .withNewTargetPort("management").endPort()
+                .endSpec()
+                .build();
+    }
+
+    /** Only the REST API is public ({@code /api/catalog}); Polaris has no web UI. */
+    public static Ingress ingress(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+        String host = CatalogNames.publicHost(inst.name(), inst.namespace(), ctx.domain());
+        List<IngressTLS> tls = ctx.tlsSecret() == null ? List.of()
+                : List.of(new IngressTLSBuilder().withHosts(host).withSecretName(ctx.tlsSecret()).build());
+        return new IngressBuilder()
+                .withMetadata(CatalogLabels.meta(CatalogNames.server(inst.name()), inst, ctx, CatalogLabels.SERVER, owner))
+                .withNewSpec()
+                    .withIngressClassName(ctx.ingressClass())
+                    .withTls(tls)
+                    .addNewRule().withHost(host)
+                        .withNewHttp()
+                            .addNewPath().withPath("/api/catalog").withPathType("Prefix")
+                                .withNewBackend().withNewService().withName(CatalogNames.server(inst.name()))
+                                    .withNewPort().withNumber(CatalogNames.HTTP_PORT).endPort()
+                                .endService().endBackend()
+                            .endPath()
+                        .endHttp()
+                    .endRule()
+                .endSpec()
+                .build();
+    }
+}

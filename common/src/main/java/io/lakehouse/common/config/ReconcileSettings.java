@@ -1,0 +1,22 @@
+package io.lakehouse.common.config;
+
+import io.smallrye.config.ConfigMapping;
+import io.smallrye.config.WithDefault;
+import java.time.Duration;
+
+/** The reconcile loop of a service. */
+@ConfigMapping(prefix = "lakehouse.reconcile")
+public interface ReconcileSettings {
+
+    /** {@code lakehouse.reconcile.enabled}, default true; off for API-only test setups. */
+    @WithDefault("true")
+    boolean enabled();
+
+    /** {@code lakehouse.reconcile.workers}, default 4: instances reconciled in parallel. */
+    @WithDefault("4")
+    int workers();
+
+    /** {@code lakehouse.reconcile.cache-sync-timeout}, default 60s: start-up wait for informer caches. */
+    @WithDefault("60s")
+    Duration cacheSyncTimeout();
+}
