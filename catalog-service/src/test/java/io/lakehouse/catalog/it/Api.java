@@ -1,0 +1,67 @@
+package io.lakehouse.catalog.it;
+
+import static io.restassured.RestAssured.given;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+/** Calls as a user would make them: bearer tokens, JSON bodies. */
+public final class Api {
+
+    public static final String ADMIN_GROUP = "platform-admins";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Api() {}
+
+    public static String token(String user, String... groups) {
+        return TestStack.TOKENS.sign(TestStack.ISSUER, user, List.of(groups), Duration.ofHours(1));
+    }
+
+    public static RequestSpecification as(String user, String... groups) {
+        return given().auth().oauth2(token(user, groups)).contentType("application/json");
+    }
+
+    public static RequestSpecification asAdmin() {
+        return as("root-admin", ADMIN_GROUP);
+    }
+
+    /** A namespace of its own for each test: no test sees another's objects. */
+    public static String freshNamespace() {
+        return "t-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    public static String catalogs(String namespace) {
+        return "/api/v1/namespaces/" + namespace + "/instances/iceberg-catalog";
+    }
+
+    /** A create request with inline keys (the {@code secretAccessKey} is the canary to look for). */
+    public static ObjectNode catalogRequest(String name, String secretAccessKey) {
+        ObjectNode body = JSON.createObjectNode().put("name", name);
+        body.putObject("spec").putObject("storage")
+                .put("bucket", "warehouse")
+                .put("endpoint", "http://minio.storage.svc:9000")
+                .put("region", "us-east-1")
+                .put("accessKeyId", "AKIA-TEST")
+                .put("secretAccessKey", secretAccessKey);
+        return body;
+    }
+
+    /** A membership event as access-service publishes it. */
+    public static LakehouseEvent memberSet(String namespace, String subjectType, String subject, String role) {
+        ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("subjectType", subjectType)
+                .put("subject", subject).put("role", role);
+        return LakehouseEvent.of("/lakehouse/access-service", EventType.MEMBER_SET, namespace, data);
+    }
+
+    public static LakehouseEvent memberRemoved(String namespace, String subjectType, String subject) {
+        ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("subjectType", subjectType)
+                .put("subject", subject);
+        return LakehouseEvent.of("/lakehouse/access-service", EventType.MEMBER_REMOVED, namespace, data);
+    }
+}

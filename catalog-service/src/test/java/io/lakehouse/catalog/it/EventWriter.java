@@ -1,0 +1,43 @@
+package io.lakehouse.catalog.it;
+
+import io.lakehouse.common.events.CloudEventHeaders;
+import io.lakehouse.common.events.LakehouseEvent;
+import java.util.Properties;
+import org.apache.kafka.clients.producer.KafkaProducer;
+import org.apache.kafka.clients.producer.ProducerConfig;
+import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.header.Headers;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+import org.apache.kafka.common.serialization.StringSerializer;
+
+/** Publishes events as another service would (e.g. access-service's memberships). */
+public final class EventWriter implements AutoCloseable {
+
+    private final KafkaProducer<String, byte[]> producer;
+
+    public EventWriter() {
+        Properties props = new Properties();
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestStack.kafka());
+        props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
+        props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
+        producer = new KafkaProducer<>(props);
+    }
+
+    public void send(LakehouseEvent event) {
+        send(event.type().topic().topicName(), event.subject(), CloudEventHeaders.headersOf(event),
+                CloudEventHeaders.valueOf(event));
+    }
+
+    public void send(String topic, String key, Headers headers, byte[] value) {
+        try {
+            producer.send(new ProducerRecord<>(topic, null, key, value, headers)).get();
+        } catch (Exception e) {
+            throw new IllegalStateException("could not publish", e);
+        }
+    }
+
+    @Override
+    public void close() {
+        producer.close();
+    }
+}
