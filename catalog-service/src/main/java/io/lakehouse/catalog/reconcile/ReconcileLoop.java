@@ -8,8 +8,10 @@ import io.lakehouse.common.config.ReconcileSettings;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.kube.Labels;
+import io.lakehouse.common.kube.LeaderLock;
 import io.lakehouse.common.kube.WorkQueue;
 import io.lakehouse.common.outbox.PgChannelListener;
+import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,6 +40,7 @@ public class ReconcileLoop {
     private final ServiceSettings service;
     private WorkQueue queue;
     private PgChannelListener listener;
+    private LeaderLock leader;
 
     ReconcileLoop(CatalogReconciler reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
             ReconcileSettings settings, ServiceSettings service) {
@@ -53,6 +56,12 @@ public class ReconcileLoop {
         if (!settings.enabled()) {
             return;
         }
+        leader = new LeaderLock(dataSource, "reconcile_" + service.schema(), Duration.ofSeconds(5), this::lead,
+                () -> Quarkus.asyncExit(1)).start();
+    }
+
+    /** Only the replica holding the lock watches and writes; a lost lock ends the process. */
+    private void lead() {
         queue = new WorkQueue("reconcile", settings.workers(), reconciler::reconcile);
         cache.onChange(this::objectChanged);
         cache.start(CatalogReconciler.KINDS, settings.cacheSyncTimeout().toSeconds());
@@ -62,6 +71,9 @@ public class ReconcileLoop {
     }
 
     void stop(@Observes ShutdownEvent event) {
+        if (leader != null) {
+            leader.close();
+        }
         if (listener != null) {
             listener.close();
         }
@@ -69,11 +81,6 @@ public class ReconcileLoop {
             queue.close();
         }
         cache.close();
-    }
-
-    /** Keys waiting or in progress: 0 once every instance has converged. */
-    public int pending() {
-        return queue == null ? 0 : queue.depth();
     }
 
     private void intentChanged(List<String> keys) {

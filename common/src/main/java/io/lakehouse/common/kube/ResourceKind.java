@@ -3,6 +3,7 @@ package io.lakehouse.common.kube;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.KubernetesResourceList;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.Service;
@@ -74,7 +75,7 @@ public record ResourceKind(String apiVersion, String kind, String plural, Class<
 
     /** Operations on this kind, typed as {@link HasMetadata}. */
     @SuppressWarnings({"unchecked", "rawtypes"})
-    public MixedOperation<HasMetadata, ?, Resource<HasMetadata>> operations(KubernetesClient client) {
+    public MixedOperation<HasMetadata, KubernetesResourceList<HasMetadata>, Resource<HasMetadata>> operations(KubernetesClient client) {
         if (isCustom()) {
             return (MixedOperation) client.genericKubernetesResources(context());
         }

@@ -1,0 +1,65 @@
+package io.lakehouse.local;
+
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentCondition;
+import io.fabric8.kubernetes.api.model.apps.DeploymentConditionBuilder;
+import io.fabric8.kubernetes.api.model.apps.DeploymentStatus;
+import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+
+/** Plays the Deployment controller and the kubelet: every wanted replica is at once updated, ready and available. */
+final class DeploymentController implements Controller<Deployment> {
+
+  private final Watched<Deployment> deployments;
+  private final KubernetesSerialization serialization;
+
+  DeploymentController(Watched<Deployment> deployments, KubernetesSerialization serialization) {
+    this.deployments = deployments;
+    this.serialization = serialization;
+  }
+
+  @Override
+  public void reconcile(Deployment current) {
+    DeploymentStatus desired = desiredStatus(current);
+    if (!desired.equals(current.getStatus())) {
+      Deployment updated = serialization.clone(current);
+      updated.setStatus(desired);
+      deployments.resource(updated).updateStatus();
+    }
+  }
+
+  private static DeploymentStatus desiredStatus(Deployment deployment) {
+    int replicas = Objects.requireNonNullElse(deployment.getSpec().getReplicas(), 1);
+    List<DeploymentCondition> existing =
+        Optional.ofNullable(deployment.getStatus()).map(DeploymentStatus::getConditions).orElse(List.of());
+    return new DeploymentStatusBuilder()
+        .withObservedGeneration(deployment.getMetadata().getGeneration())
+        .withReplicas(replicas)
+        .withUpdatedReplicas(replicas)
+        .withReadyReplicas(replicas)
+        .withAvailableReplicas(replicas)
+        .withConditions(
+            condition(existing, "Available", "MinimumReplicasAvailable", "Deployment has minimum availability."),
+            condition(existing, "Progressing", "NewReplicaSetAvailable", "ReplicaSet has successfully progressed."))
+        .build();
+  }
+
+  /** Keeps an identical existing condition as it is, so that its transition time only changes on a flip. */
+  private static DeploymentCondition condition(List<DeploymentCondition> existing, String type, String reason,
+      String message) {
+    return existing.stream()
+        .filter(c -> type.equals(c.getType()) && "True".equals(c.getStatus()) && reason.equals(c.getReason()))
+        .findFirst()
+        .orElseGet(() -> new DeploymentConditionBuilder()
+            .withType(type)
+            .withStatus("True")
+            .withReason(reason)
+            .withMessage(message)
+            .withLastTransitionTime(Timestamps.now())
+            .withLastUpdateTime(Timestamps.now())
+            .build());
+  }
+}

@@ -1,0 +1,146 @@
+# shellcheck shell=bash disable=SC2034 # variables shared with the other files of lib/
+# The Quarkus services of the control plane, each from its fast-jar
+# (<name>-service/target/quarkus-app/quarkus-run.jar), wired to the local
+# PostgreSQL, Kafka, Kubernetes API and token keys.
+#
+# One word per service, name:port. The module is <name>-service, its database
+# role and schema are <name> (password <name>, local default).
+SERVICES="${LAKEHOUSE_SERVICES:-catalog:8081}"
+# Later: SERVICES="catalog:8081 engines:8082 notebooks:8083 sparkjobs:8084 access:8085"
+
+SERVICES_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-90}"
+SECRETS_KEY_FILE="${LAKEHOUSE_HOME}/secrets.key"
+CLUSTER_DOMAIN=lakehouse.localtest.me
+
+svc_name() { printf '%s\n' "${1%%:*}"; }
+svc_port() { printf '%s\n' "${1##*:}"; }
+svc_module() { printf '%s-service\n' "$(svc_name "$1")"; }
+svc_jar() { printf '%s/%s/target/quarkus-app/quarkus-run.jar\n' "${REPO_ROOT}" "$(svc_module "$1")"; }
+svc_log() { printf '%s/%s.log\n' "${LH_LOG_DIR}" "$(svc_name "$1")"; }
+
+# A base64 32-byte key, generated once; encrypts the secrets services store.
+secrets_key() {
+  if [[ ! -s ${SECRETS_KEY_FILE} ]]; then
+    (umask 077 && head -c 32 /dev/urandom | base64 >"${SECRETS_KEY_FILE}")
+  fi
+  tr -d '[:space:]' <"${SECRETS_KEY_FILE}"
+}
+
+# The services that can run now; prints a message for each module still being written.
+svc_runnable() {
+  local s
+  for s in ${SERVICES}; do
+    if module_ready "$(svc_module "${s}")"; then
+      printf '%s\n' "${s}"
+    else
+      warn "$(svc_module "${s}") has no pom.xml or src/main yet: not started"
+    fi
+  done
+}
+
+svc_build_missing() {
+  local s missing=()
+  for s in "$@"; do
+    [[ -f $(svc_jar "${s}") ]] || missing+=("$(svc_module "${s}")")
+  done
+  ((${#missing[@]} == 0)) || build_modules "${missing[@]}"
+}
+
+svc_http_code() { curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$1" 2>/dev/null || true; }
+
+svc_wait_ready() {
+  local s=$1 pid=$2 url deadline=$((SECONDS + SERVICES_READY_TIMEOUT))
+  url="http://127.0.0.1:$(svc_port "${s}")/q/health/ready"
+  while ((SECONDS < deadline)); do
+    [[ $(svc_http_code "${url}") == 200 ]] && return 0
+    proc_running "${pid}" || return 2
+    sleep 0.5
+  done
+  return 1
+}
+
+svc_start() {
+  local s=$1 name port jar pid rc=0 t0 pg_host pg_port public_key key
+  t0=$(now_ms)
+  name=$(svc_name "${s}")
+  port=$(svc_port "${s}")
+  jar=$(svc_jar "${s}")
+  if pid=$(running_pid "${name}" "${jar}"); then
+    log "${name}: already running on :${port} (reused)"
+    return 0
+  fi
+  port_open 127.0.0.1 "${port}" && die "port ${port} (${name}) is taken by a process this stack did not start"
+  pg_host=$(pg_service_host)
+  pg_port=$(pg_service_port)
+  public_key=$(tr -d '[:space:]' <"${KEYS_PUBLIC_B64}")
+  key=$(secrets_key)
+  pid=$(
+    cd "${REPO_ROOT}" || exit 1
+    export QUARKUS_HTTP_PORT="${port}" \
+      KUBERNETES_MASTER="${KUBE_URL}" \
+      KUBERNETES_TRUST_CERTIFICATES=true \
+      KUBERNETES_AUTH_TRYKUBECONFIG=false \
+      KUBERNETES_NAMESPACE=default \
+      QUARKUS_DATASOURCE_USERNAME="${name}" \
+      QUARKUS_DATASOURCE_PASSWORD="${name}" \
+      QUARKUS_DATASOURCE_REACTIVE_URL="postgresql://${pg_host}:${pg_port}/${PG_DB}" \
+      QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://${pg_host}:${pg_port}/${PG_DB}" \
+      KAFKA_BOOTSTRAP_SERVERS="${KAFKA_BOOTSTRAP}" \
+      QUARKUS_OIDC_PUBLIC_KEY="${public_key}" \
+      QUARKUS_OIDC_TOKEN_ISSUER="${LH_ISSUER}" \
+      LAKEHOUSE_SECRETS_KEY="${key}" \
+      LAKEHOUSE_CLUSTER_DOMAIN="${CLUSTER_DOMAIN}"
+    start_bg "${name}" "$(svc_log "${s}")" java -Xmx256m -jar "${jar}"
+  )
+  svc_wait_ready "${s}" "${pid}" || rc=$?
+  if ((rc != 0)); then
+    show_log_tail "$(svc_log "${s}")" 60
+    ((rc == 2)) && die "${name} exited during start-up"
+    stop_named "${name}" "${jar}"
+    die "${name} was not ready on :${port}/q/health/ready within ${SERVICES_READY_TIMEOUT}s"
+  fi
+  LH_STARTED+=("${name}")
+  log "${name}: ready on http://127.0.0.1:${port} ($(elapsed_since "${t0}"))"
+}
+
+services_up() {
+  local runnable s
+  if [[ ${LAKEHOUSE_SKIP_SERVICES:-} == 1 ]]; then
+    log "services: skipped (LAKEHOUSE_SKIP_SERVICES=1)"
+    return 0
+  fi
+  mapfile -t runnable < <(svc_runnable)
+  ((${#runnable[@]} > 0)) || return 0
+  svc_build_missing "${runnable[@]}"
+  for s in "${runnable[@]}"; do svc_start "${s}"; done
+}
+
+services_down() {
+  local s names=() i
+  for s in ${SERVICES}; do names+=("${s}"); done
+  # reverse order of start
+  for ((i = ${#names[@]} - 1; i >= 0; i--)); do
+    stop_named "$(svc_name "${names[i]}")" "$(svc_jar "${names[i]}")"
+  done
+}
+
+services_status() {
+  local s pid
+  for s in ${SERVICES}; do
+    if pid=$(running_pid "$(svc_name "${s}")" "$(svc_jar "${s}")"); then
+      status_line "$(svc_name "${s}")" running "${pid}" "http://127.0.0.1:$(svc_port "${s}")"
+    else
+      status_line "$(svc_name "${s}")" "$(stopped_state 127.0.0.1 "$(svc_port "${s}")")" "" "http://127.0.0.1:$(svc_port "${s}")"
+    fi
+  done
+}
+
+services_urls() {
+  local s
+  for s in ${SERVICES}; do
+    if running_pid "$(svc_name "${s}")" "$(svc_jar "${s}")" >/dev/null; then
+      printf '  %-22s http://127.0.0.1:%s   (OpenAPI: http://127.0.0.1:%s/q/openapi)\n' \
+        "$(svc_module "${s}")" "$(svc_port "${s}")" "$(svc_port "${s}")"
+    fi
+  done
+}
