@@ -23,6 +23,8 @@
 PG_HOST=127.0.0.1
 PG_PORT="${LAKEHOUSE_PG_PORT:-55432}"
 PG_DB=lakehouse
+# The tests get a database of their own: they wipe their schemas at start.
+PG_TEST_DB=lakehouse_test
 PG_SUPERUSER=postgres
 PG_SUPERPASS=postgres
 PG_ROLES="${LAKEHOUSE_PG_ROLES:-catalog engines notebooks sparkjobs access}"
@@ -60,6 +62,7 @@ pg_service_port() {
   if pg_external; then pg_parse_admin_url; printf '%s\n' "${PGX_PORT}"; else printf '%s\n' "${PG_PORT}"; fi
 }
 pg_url() { printf 'postgresql://%s:%s/%s\n' "$(pg_service_host)" "$(pg_service_port)" "${PG_DB}"; }
+pg_test_url() { printf 'postgresql://%s:%s/%s\n' "$(pg_service_host)" "$(pg_service_port)" "${PG_TEST_DB}"; }
 
 # --- OS user and directories -------------------------------------------------------
 
@@ -314,11 +317,16 @@ pg_psql() {
 }
 
 pg_bootstrap_psql() {
+  local db
   {
-    printf "SELECT 'CREATE DATABASE %s' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = '%s')\\gexec\n" "${PG_DB}" "${PG_DB}"
+    for db in ${PG_DB} ${PG_TEST_DB}; do
+      printf "SELECT 'CREATE DATABASE %s' WHERE NOT EXISTS (SELECT FROM pg_database WHERE datname = '%s')\\gexec\n" "${db}" "${db}"
+    done
     pg_sql_roles
-  } | pg_psql "${PGX_DB:-postgres}" || die "could not create database ${PG_DB} and the service roles"
-  pg_sql_schemas | pg_psql "${PG_DB}" || die "could not create the service schemas in ${PG_DB}"
+  } | pg_psql "${PGX_DB:-postgres}" || die "could not create databases ${PG_DB}, ${PG_TEST_DB} and the service roles"
+  for db in ${PG_DB} ${PG_TEST_DB}; do
+    pg_sql_schemas | pg_psql "${db}" || die "could not create the service schemas in ${db}"
+  done
 }
 
 # Without any psql client (zonky binaries only ship initdb, pg_ctl, postgres):
@@ -326,14 +334,17 @@ pg_bootstrap_psql() {
 pg_bootstrap_single_user() {
   local out
   out=$({
-    printf 'CREATE DATABASE %s\n' "${PG_DB}"
+    printf 'CREATE DATABASE %s\n' "${PG_DB}" "${PG_TEST_DB}"
     pg_sql_roles
   } | as_pg "${PG_BINDIR}/postgres" --single -D "${PG_DATA}" postgres 2>&1) || {
     printf '%s\n' "${out}" >&2
     die "single-user bootstrap failed"
   }
-  out+=$(pg_sql_schemas | as_pg "${PG_BINDIR}/postgres" --single -D "${PG_DATA}" "${PG_DB}" 2>&1) ||
-    die "single-user bootstrap of ${PG_DB} failed"
+  local db
+  for db in ${PG_DB} ${PG_TEST_DB}; do
+    out+=$(pg_sql_schemas | as_pg "${PG_BINDIR}/postgres" --single -D "${PG_DATA}" "${db}" 2>&1) ||
+      die "single-user bootstrap of ${db} failed"
+  done
   if grep -E 'ERROR' <<<"${out}" | grep -vq 'already exists'; then
     printf '%s\n' "${out}" >&2
     die "single-user bootstrap reported errors"

@@ -59,6 +59,15 @@ public final class Api {
         return LakehouseEvent.of("/lakehouse/access-service", EventType.MEMBER_SET, namespace, data);
     }
 
+    /** An instance event of another service whose spec references a catalog. */
+    public static LakehouseEvent engineEvent(EventType type, String namespace, String kind, String name, String catalog) {
+        ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("kind", kind).put("name", name)
+                .put("phase", "Pending");
+        data.putObject("spec").put("catalog", catalog);
+        return LakehouseEvent.of("/lakehouse/engines-service", type,
+                LakehouseEvent.instanceSubject(namespace, kind, name), data);
+    }
+
     public static LakehouseEvent memberRemoved(String namespace, String subjectType, String subject) {
         ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("subjectType", subjectType)
                 .put("subject", subject);

@@ -145,6 +145,23 @@ class CatalogLifecycleTest {
         assertThat(TestLogs.text()).doesNotContain(CANARY);
     }
 
+    @Test
+    void aCatalogStillUsedByAnEngineIsNotDeleted() {
+        String ns = Api.freshNamespace();
+        asAdmin().body(catalogRequest("cat", CANARY).toString()).post(catalogs(ns)).then().statusCode(201);
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(Api.engineEvent(EventType.INSTANCE_REQUESTED, ns, "trino", "t1", "cat"));
+            await().atMost(CONVERGE).until(() -> asAdmin().delete(catalogs(ns) + "/cat").statusCode() == 409);
+            asAdmin().delete(catalogs(ns) + "/cat").then().statusCode(409)
+                    .body("detail", org.hamcrest.Matchers.containsString("trino/t1"));
+            asAdmin().get(catalogs(ns) + "/cat").then().statusCode(200)
+                    .body("status.phase", not(equalTo("Deleting")));
+            writer.send(Api.engineEvent(EventType.INSTANCE_DELETED, ns, "trino", "t1", "cat"));
+            await().atMost(CONVERGE).until(() -> asAdmin().delete(catalogs(ns) + "/cat").statusCode() == 202);
+        }
+        await().atMost(CONVERGE).until(() -> asAdmin().get(catalogs(ns) + "/cat").statusCode() == 404);
+    }
+
     static void awaitPhase(String ns, String name, String phase) {
         await().atMost(CONVERGE).pollInterval(Duration.ofMillis(100))
                 .until(() -> phase.equals(asAdmin().get(catalogs(ns) + "/" + name).jsonPath().getString("status.phase")));

@@ -19,7 +19,7 @@ public class TestStack implements QuarkusTestResourceLifecycleManager {
     public static final LocalTokens TOKENS = LocalTokens.ephemeral();
 
     public static String pgUrl() {
-        return System.getProperty("lakehouse.test.pg.url", "postgresql://127.0.0.1:55432/lakehouse");
+        return System.getProperty("lakehouse.test.pg.url", "postgresql://127.0.0.1:55432/lakehouse_test");
     }
 
     public static String kafka() {
@@ -32,15 +32,19 @@ public class TestStack implements QuarkusTestResourceLifecycleManager {
         requireReachable("PostgreSQL", pg.getHost(), pg.getPort());
         String[] kafka = kafka().split(":");
         requireReachable("Kafka", kafka[0], Integer.parseInt(kafka[1]));
-        return Map.of(
-                "quarkus.datasource.reactive.url", pgUrl() + "?search_path=catalog",
-                "quarkus.datasource.jdbc.url", "jdbc:" + pgUrl() + "?currentSchema=catalog",
-                "kafka.bootstrap.servers", kafka(),
-                "quarkus.oidc.public-key", TOKENS.publicKeyBase64(),
-                "quarkus.oidc.token.issuer", ISSUER,
-                "lakehouse.secrets.key", SEALING_KEY,
-                "quarkus.flyway.clean-at-start", "true",
-                "quarkus.flyway.clean-disabled", "false");
+        // A consumer group of its own: never take partitions from a running local stack.
+        String group = "catalog-service-test-" + java.util.UUID.randomUUID();
+        return Map.ofEntries(
+                Map.entry("mp.messaging.incoming.lakehouse-access.group.id", group),
+                Map.entry("mp.messaging.incoming.lakehouse-instances.group.id", group),
+                Map.entry("quarkus.datasource.reactive.url", pgUrl() + "?search_path=catalog"),
+                Map.entry("quarkus.datasource.jdbc.url", "jdbc:" + pgUrl() + "?currentSchema=catalog"),
+                Map.entry("kafka.bootstrap.servers", kafka()),
+                Map.entry("quarkus.oidc.public-key", TOKENS.publicKeyBase64()),
+                Map.entry("quarkus.oidc.token.issuer", ISSUER),
+                Map.entry("lakehouse.secrets.key", SEALING_KEY),
+                Map.entry("quarkus.flyway.clean-at-start", "true"),
+                Map.entry("quarkus.flyway.clean-disabled", "false"));
     }
 
     @Override
