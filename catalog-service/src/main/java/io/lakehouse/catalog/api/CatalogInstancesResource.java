@@ -2,6 +2,7 @@ package io.lakehouse.catalog.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.catalog.store.DependentsStore;
 import io.lakehouse.catalog.store.InstanceStore;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.security.Authorizer;
@@ -29,14 +30,16 @@ public class CatalogInstancesResource {
 
     private final CatalogInstanceService service;
     private final InstanceStore store;
+    private final DependentsStore dependents;
     private final Authorizer authorizer;
     private final SecurityIdentity caller;
     private final String domain;
 
-    CatalogInstancesResource(CatalogInstanceService service, InstanceStore store, Authorizer authorizer,
-            SecurityIdentity caller, ClusterSettings cluster) {
+    CatalogInstancesResource(CatalogInstanceService service, InstanceStore store, DependentsStore dependents,
+            Authorizer authorizer, SecurityIdentity caller, ClusterSettings cluster) {
         this.service = service;
         this.store = store;
+        this.dependents = dependents;
         this.authorizer = authorizer;
         this.caller = caller;
         this.domain = cluster.domain();
@@ -68,7 +71,8 @@ public class CatalogInstancesResource {
     @Path("{name}")
     public Uni<InstanceView> get(@PathParam("namespace") String namespace, @PathParam("name") String name) {
         authorizer.require(caller, PathParams.namespace(namespace), Role.VIEWER);
-        return service.get(namespace, PathParams.instance(namespace, name)).map(i -> InstanceView.of(i, domain));
+        return service.get(namespace, PathParams.instance(namespace, name))
+                .chain(i -> dependents.of(namespace, name).map(users -> InstanceView.of(i, domain, users)));
     }
 
     /** JSON merge patch of the capacity fields. */

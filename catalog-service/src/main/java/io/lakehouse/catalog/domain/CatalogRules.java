@@ -17,6 +17,8 @@ public final class CatalogRules {
             CatalogNames.ROOT_PRINCIPAL_SUFFIX, CatalogNames.TOKEN_BROKER_SUFFIX, CatalogNames.REALM_INIT_SUFFIX,
             CatalogNames.CATALOG_INIT_SUFFIX, CatalogNames.DATABASE_SUFFIX + "-app", CatalogNames.ROOT_SUFFIX,
             CatalogNames.S3_SUFFIX);
+    /** CloudNativePG's webhook refuses longer Cluster names. */
+    static final int MAX_CNPG_CLUSTER_NAME = 50;
     public static final String MIN_MEMORY = "512Mi";
     public static final String MAX_MEMORY = "64Gi";
     public static final String MIN_CPU = "100m";
@@ -34,6 +36,11 @@ public final class CatalogRules {
     public static CatalogSpec checkCreate(String name, String namespace, CatalogSpec requested) {
         Violations v = new Violations();
         Names.checkInstanceName(v, "name", name, namespace, DERIVED_SUFFIXES);
+        if (!v.has("name") && CatalogNames.database(name).length() > MAX_CNPG_CLUSTER_NAME) {
+            v.add("name", "is too long: the database cluster '" + CatalogNames.database(name) + "' may have at most "
+                    + MAX_CNPG_CLUSTER_NAME + " characters (CloudNativePG), so at most "
+                    + (MAX_CNPG_CLUSTER_NAME - CatalogNames.DATABASE_SUFFIX.length()) + " here");
+        }
         if (requested == null) {
             v.add("spec", "is required");
             v.throwIfAny();

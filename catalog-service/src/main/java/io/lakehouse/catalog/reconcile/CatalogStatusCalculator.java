@@ -82,9 +82,12 @@ public final class CatalogStatusCalculator {
     }
 
     private static Condition sticky(List<Condition> previous, String type, Condition observed) {
-        return Conditions.isTrue(previous, type) && !observed.isTrue()
-                ? Conditions.find(previous, type).orElseThrow()
-                : observed;
+        if (!Conditions.isTrue(previous, type) || observed.isTrue()) {
+            return observed;
+        }
+        Condition kept = Conditions.find(previous, type).orElseThrow();
+        return new Condition(kept.type(), kept.status(), kept.reason(), kept.message(), null,
+                observed.observedGeneration());
     }
 
     private static String summary(Condition... parts) {

@@ -1,6 +1,7 @@
 package io.lakehouse.catalog.store;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogSpec;
@@ -19,7 +20,6 @@ import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.time.Instant;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,7 +40,8 @@ public class InstanceStore {
 
     InstanceStore(Pool pool, ObjectMapper json) {
         this.pool = pool;
-        this.json = json;
+        // Rows written by an older or newer version may carry fields this one does not know.
+        this.json = json.copy().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     }
 
     /** Stores a new instance and its {@code instance.requested} event; 409 when the name is taken. */
@@ -159,5 +160,4 @@ public class InstanceStore {
     private static boolean isUniqueViolation(Throwable e) {
         return e instanceof PgException pg && "23505".equals(pg.getSqlState());
     }
-
 }

@@ -151,13 +151,16 @@ class CatalogLifecycleTest {
         asAdmin().body(catalogRequest("cat", CANARY).toString()).post(catalogs(ns)).then().statusCode(201);
         try (EventWriter writer = new EventWriter()) {
             writer.send(Api.engineEvent(EventType.INSTANCE_REQUESTED, ns, "trino", "t1", "cat"));
-            await().atMost(CONVERGE).until(() -> asAdmin().delete(catalogs(ns) + "/cat").statusCode() == 409);
+            await().atMost(CONVERGE).until(() -> asAdmin().get(catalogs(ns) + "/cat").jsonPath()
+                    .getList("status.usedBy").contains("trino/t1"));
             asAdmin().delete(catalogs(ns) + "/cat").then().statusCode(409)
                     .body("detail", org.hamcrest.Matchers.containsString("trino/t1"));
             asAdmin().get(catalogs(ns) + "/cat").then().statusCode(200)
                     .body("status.phase", not(equalTo("Deleting")));
             writer.send(Api.engineEvent(EventType.INSTANCE_DELETED, ns, "trino", "t1", "cat"));
-            await().atMost(CONVERGE).until(() -> asAdmin().delete(catalogs(ns) + "/cat").statusCode() == 202);
+            await().atMost(CONVERGE).until(() -> asAdmin().get(catalogs(ns) + "/cat").jsonPath()
+                    .getList("status.usedBy").isEmpty());
+            asAdmin().delete(catalogs(ns) + "/cat").then().statusCode(202);
         }
         await().atMost(CONVERGE).until(() -> asAdmin().get(catalogs(ns) + "/cat").statusCode() == 404);
     }

@@ -8,6 +8,7 @@ import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.UUID;
+import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.header.Header;
 import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -21,6 +22,15 @@ public final class CloudEventHeaders {
     private static final String SPEC_VERSION = "1.0";
     private static final ObjectMapper JSON = new ObjectMapper();
 
+    /** Parses stored event data (the outbox keeps it as JSON text). */
+    public static JsonNode parseData(String json) {
+        try {
+            return JSON.readTree(json);
+        } catch (IOException e) {
+            throw new MalformedEventException("stored event data is not JSON");
+        }
+    }
+
     private CloudEventHeaders() {}
 
     public static Headers headersOf(LakehouseEvent event) {
@@ -33,6 +43,12 @@ public final class CloudEventHeaders {
         add(headers, "ce_time", event.time().toString());
         add(headers, "content-type", "application/json");
         return headers;
+    }
+
+    /** The Kafka record of an event: its topic, key = subject, {@code ce_*} headers, JSON data. */
+    public static ProducerRecord<String, byte[]> record(LakehouseEvent event) {
+        return new ProducerRecord<>(event.type().topic().topicName(), null, event.subject(), valueOf(event),
+                headersOf(event));
     }
 
     public static byte[] valueOf(LakehouseEvent event) {

@@ -26,6 +26,10 @@ public final class Checksums {
         JsonNode annotations = tree.path("metadata").path("annotations");
         if (annotations instanceof ObjectNode a) {
             a.remove(Labels.CHECKSUM);
+            if (a.isEmpty()) {
+                // Stamped or not, the same object must hash the same.
+                ((ObjectNode) tree.get("metadata")).remove("annotations");
+            }
         }
         return sha256(canonical(tree));
     }

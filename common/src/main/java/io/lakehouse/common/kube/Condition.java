@@ -1,5 +1,6 @@
 package io.lakehouse.common.kube;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import java.time.Instant;
 
 /**
@@ -13,6 +14,7 @@ public record Condition(
     public static final String FALSE = "False";
     public static final String UNKNOWN = "Unknown";
 
+    @JsonIgnore
     public boolean isTrue() {
         return TRUE.equals(status);
     }

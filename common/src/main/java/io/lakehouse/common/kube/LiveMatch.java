@@ -3,8 +3,12 @@ package io.lakehouse.common.kube;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.lakehouse.common.validation.Quantities;
+import java.math.BigDecimal;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 
 /**
  * Whether a live object still carries everything of its desired state. Fields the server or other
@@ -14,6 +18,8 @@ import java.util.Map;
 public final class LiveMatch {
 
     private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+    private static final Set<String> QUANTITY_PARENTS = Set.of("limits", "requests", "capacity");
+    private static final String QUANTITY = " quantity";
 
     private LiveMatch() {}
 
@@ -43,6 +49,11 @@ public final class LiveMatch {
     }
 
     static boolean subset(JsonNode desired, JsonNode live) {
+        return subset(desired, live, "");
+    }
+
+    /** {@code parent} is the key of this node ({@link #QUANTITY} for values of limits/requests: compared by value). */
+    private static boolean subset(JsonNode desired, JsonNode live, String parent) {
         if (desired.isMissingNode() || desired.isNull()) {
             return true;
         }
@@ -56,7 +67,8 @@ public final class LiveMatch {
             Iterator<Map.Entry<String, JsonNode>> fields = desired.fields();
             while (fields.hasNext()) {
                 Map.Entry<String, JsonNode> f = fields.next();
-                if (!subset(f.getValue(), live.path(f.getKey()))) {
+                String childKey = QUANTITY_PARENTS.contains(parent) ? QUANTITY : f.getKey();
+                if (!subset(f.getValue(), live.path(f.getKey()), childKey)) {
                     return false;
                 }
             }
@@ -70,12 +82,22 @@ public final class LiveMatch {
                 return false;
             }
             for (int i = 0; i < desired.size(); i++) {
-                if (!subset(desired.get(i), live.get(i))) {
+                if (!subset(desired.get(i), live.get(i), parent)) {
                     return false;
                 }
             }
             return true;
         }
-        return !live.isMissingNode() && !live.isNull() && desired.asText().equals(live.asText());
+        if (live.isMissingNode() || live.isNull()) {
+            return false;
+        }
+        return desired.asText().equals(live.asText()) || QUANTITY.equals(parent) && sameQuantity(desired, live);
+    }
+
+    /** A real API server rewrites quantities canonically ("1.5" → "1500m", "1024Mi" → "1Gi"). */
+    private static boolean sameQuantity(JsonNode desired, JsonNode live) {
+        Optional<BigDecimal> d = Quantities.parse(desired.asText());
+        Optional<BigDecimal> l = Quantities.parse(live.asText());
+        return d.isPresent() && l.isPresent() && d.get().compareTo(l.get()) == 0;
     }
 }

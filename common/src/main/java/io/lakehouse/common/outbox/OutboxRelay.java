@@ -2,6 +2,9 @@ package io.lakehouse.common.outbox;
 
 import io.agroal.api.AgroalDataSource;
 import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.events.CloudEventHeaders;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -13,12 +16,12 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
-import org.apache.kafka.common.header.internals.RecordHeaders;
 import org.jboss.logging.Logger;
 
 /**
@@ -137,21 +140,14 @@ public class OutboxRelay {
         }
     }
 
-    private ProducerRecord<String, byte[]> record(ResultSet rs) throws SQLException {
-        RecordHeaders headers = new RecordHeaders();
-        header(headers, "ce_specversion", "1.0");
-        header(headers, "ce_id", rs.getString(2));
-        header(headers, "ce_source", rs.getString(6));
-        header(headers, "ce_type", rs.getString(5));
-        header(headers, "ce_subject", rs.getString(4));
-        header(headers, "ce_time", rs.getTimestamp(7).toInstant().toString());
-        header(headers, "content-type", "application/json");
-        byte[] value = rs.getString(8).getBytes(java.nio.charset.StandardCharsets.UTF_8);
-        return new ProducerRecord<>(rs.getString(3), null, rs.getString(4), value, headers);
-    }
-
-    private static void header(RecordHeaders headers, String key, String value) {
-        headers.add(key, value.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    /** The stored row as the event it is; {@link CloudEventHeaders} alone knows the Kafka binding. */
+    private static ProducerRecord<String, byte[]> record(ResultSet rs) throws SQLException {
+        String typeName = rs.getString(5);
+        EventType type = EventType.fromCloudEventType(typeName)
+                .orElseThrow(() -> new IllegalStateException("unknown event type in the outbox: " + typeName));
+        LakehouseEvent event = new LakehouseEvent(UUID.fromString(rs.getString(2)), rs.getString(6), type,
+                rs.getString(4), rs.getTimestamp(7).toInstant(), CloudEventHeaders.parseData(rs.getString(8)));
+        return CloudEventHeaders.record(event);
     }
 
     private boolean tryLock(Connection tx) throws SQLException {

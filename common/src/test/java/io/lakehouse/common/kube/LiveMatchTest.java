@@ -6,6 +6,8 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
@@ -158,5 +160,38 @@ class LiveMatchTest {
         HasMetadata extra = new ConfigMapBuilder(desired).withData(Map.of("a", "1", "b", "2")).build();
         assertThat(LiveMatch.covers(desired, changed)).isFalse();
         assertThat(LiveMatch.covers(desired, extra)).isTrue();
+    }
+
+    /**
+     * Fails today: a real API server returns resource quantities in canonical form ("1.5" CPU is read
+     * back as "1500m", "1024Mi" as "1Gi"), and LiveMatch compares them as text, so a Deployment whose
+     * limits were typed in another spelling is seen as drifted on every pass and updated again. The
+     * fabric8 mock keeps the text as sent, so only a unit test shows it.
+     */
+    @Test
+    void aQuantityTheServerRewritesInCanonicalFormIsNotDrift() {
+        Deployment desired = desired();
+        var container = desired.getSpec().getTemplate().getSpec().getContainers().get(0);
+        container.setResources(new ResourceRequirementsBuilder()
+                .withLimits(Map.of("cpu", new Quantity("1.5"),
+                        "memory", new Quantity("1024Mi")))
+                .build());
+        Deployment live = SERIALIZATION.clone(desired);
+        live.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().setLimits(
+                Map.of("cpu", new Quantity("1500m"),
+                        "memory", new Quantity("1Gi")));
+        assertThat(LiveMatch.covers(desired, live)).isTrue();
+    }
+
+    @Test
+    void aQuantityWithAnotherValueIsDrift() {
+        Deployment desired = desired();
+        desired.getSpec().getTemplate().getSpec().getContainers().get(0).setResources(
+                new ResourceRequirementsBuilder()
+                        .withLimits(Map.of("memory", new Quantity("1Gi"))).build());
+        Deployment live = SERIALIZATION.clone(desired);
+        live.getSpec().getTemplate().getSpec().getContainers().get(0).getResources().setLimits(
+                Map.of("memory", new Quantity("2Gi")));
+        assertThat(LiveMatch.covers(desired, live)).isFalse();
     }
 }

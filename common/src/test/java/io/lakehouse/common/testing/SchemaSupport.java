@@ -25,7 +25,7 @@ import java.util.List;
  * dialect (draft 4 keywords plus {@code nullable}, {@code discriminator}, {@code example}...), every
  * unknown keyword ({@code x-kubernetes-*}, {@code x-polaris-*}) kept as a silent annotation.
  */
-final class SchemaSupport {
+public final class SchemaSupport {
 
     private static final JsonMetaSchema DIALECT = JsonMetaSchema.builder(OpenApi30.getInstance())
             .unknownKeywordFactory((keyword, context) -> new AnnotationKeyword(keyword))
@@ -40,7 +40,7 @@ final class SchemaSupport {
             .pathType(PathType.LEGACY)
             .build();
     private static final KubernetesSerialization KUBERNETES = new KubernetesSerialization();
-    static final ObjectMapper JSON = new ObjectMapper();
+    public static final ObjectMapper JSON = new ObjectMapper();
     static final YAMLMapper YAML = new YAMLMapper();
 
     private SchemaSupport() {}
@@ -58,7 +58,7 @@ final class SchemaSupport {
     }
 
     /** Kubernetes objects through fabric8's serialization; JSON text parsed; a JsonNode as it is. */
-    static JsonNode toJson(Object value) {
+    public static JsonNode toJson(Object value) {
         if (value instanceof JsonNode node) {
             return node;
         }

@@ -1,0 +1,308 @@
+package io.lakehouse.catalog.unit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.PodTemplateSpec;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.catalog.domain.CatalogNames;
+import io.lakehouse.catalog.reconcile.CatalogContext;
+import io.lakehouse.catalog.reconcile.CatalogSecrets;
+import io.lakehouse.common.kube.Labels;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/** What must hold for every object of an instance, in both storage variants. */
+class CatalogObjectsTest {
+
+    private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+
+    static Stream<Arguments> cases() {
+        return Stream.of(
+                Arguments.of("credentials-secret", Fixtures.withCredentialsSecret(), Fixtures.context()),
+                Arguments.of("inline-keys", Fixtures.withInlineKeys(), Fixtures.productionContext()));
+    }
+
+    private static List<HasMetadata> objects(CatalogInstance inst, CatalogContext ctx) {
+        return Fixtures.objects(inst, ctx);
+    }
+
+    private static <T> List<T> ofType(List<HasMetadata> objects, Class<T> type) {
+        return objects.stream().filter(type::isInstance).map(type::cast).toList();
+    }
+
+    private static List<PodTemplateSpec> podTemplates(List<HasMetadata> objects) {
+        List<PodTemplateSpec> templates = new ArrayList<>();
+        ofType(objects, Deployment.class).forEach(d -> templates.add(d.getSpec().getTemplate()));
+        ofType(objects, Job.class).forEach(j -> templates.add(j.getSpec().getTemplate()));
+        return templates;
+    }
+
+    private static Container polaris(List<HasMetadata> objects) {
+        return ofType(objects, Deployment.class).get(0).getSpec().getTemplate().getSpec().getContainers().get(0);
+    }
+
+    private static Map<String, EnvVar> env(Container c) {
+        return c.getEnv().stream().collect(Collectors.toMap(EnvVar::getName, e -> e));
+    }
+
+    private static String label(HasMetadata o) {
+        return o.getKind() + "/" + o.getMetadata().getName();
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void onlyTheRootHasNoOwnerAndEveryOtherObjectIsControlledByIt(String name, CatalogInstance inst,
+            CatalogContext ctx) {
+        List<HasMetadata> objects = objects(inst, ctx);
+        HasMetadata root = objects.get(0);
+        assertThat(root.getMetadata().getName()).isEqualTo(CatalogNames.root(Fixtures.NAME));
+        assertThat(root.getMetadata().getOwnerReferences()).isNullOrEmpty();
+        for (HasMetadata o : objects.subList(1, objects.size())) {
+            assertThat(o.getMetadata().getOwnerReferences()).as(label(o)).singleElement().satisfies(ref -> {
+                assertThat(ref.getKind()).isEqualTo(root.getKind());
+                assertThat(ref.getApiVersion()).isEqualTo(root.getApiVersion());
+                assertThat(ref.getName()).isEqualTo(root.getMetadata().getName());
+                assertThat(ref.getUid()).isEqualTo(Fixtures.ROOT_UID);
+                assertThat(ref.getController()).isTrue();
+                assertThat(ref.getBlockOwnerDeletion()).isTrue();
+            });
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void everyObjectIsInTheInstanceNamespaceWithTheRecommendedLabels(String name, CatalogInstance inst,
+            CatalogContext ctx) {
+        List<HasMetadata> objects = objects(inst, ctx);
+        for (HasMetadata o : objects) {
+            assertThat(o.getMetadata().getNamespace()).as(label(o)).isEqualTo(Fixtures.NAMESPACE);
+            assertThat(o.getMetadata().getLabels()).as(label(o))
+                    .containsEntry(Labels.NAME, "polaris")
+                    .containsEntry(Labels.INSTANCE, Fixtures.NAME)
+                    .containsEntry(Labels.MANAGED_BY, "catalog-service")
+                    .containsEntry(Labels.PART_OF, "lakehouse")
+                    .containsEntry(Labels.INSTANCE_KIND, "iceberg-catalog")
+                    .containsKey(Labels.COMPONENT);
+        }
+        for (PodTemplateSpec t : podTemplates(objects)) {
+            assertThat(t.getMetadata().getLabels()).containsKeys(Labels.NAME, Labels.INSTANCE, Labels.COMPONENT,
+                    Labels.MANAGED_BY, Labels.PART_OF);
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void everyContainerHasCpuAndMemoryRequestsAndLimits(String name, CatalogInstance inst, CatalogContext ctx) {
+        for (PodTemplateSpec t : podTemplates(objects(inst, ctx))) {
+            List<Container> containers = new ArrayList<>(t.getSpec().getContainers());
+            if (t.getSpec().getInitContainers() != null) {
+                containers.addAll(t.getSpec().getInitContainers());
+            }
+            for (Container c : containers) {
+                assertThat(c.getResources().getRequests()).as(c.getName()).containsKeys("cpu", "memory");
+                assertThat(c.getResources().getLimits()).as(c.getName()).containsKeys("cpu", "memory");
+            }
+        }
+    }
+
+    /** The Pod Security "restricted" profile, for the fields a pod of ours sets. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void everyPodMeetsTheRestrictedPodSecurityProfile(String name, CatalogInstance inst, CatalogContext ctx) {
+        for (PodTemplateSpec t : podTemplates(objects(inst, ctx))) {
+            PodSpec pod = t.getSpec();
+            assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+            assertThat(pod.getSecurityContext().getRunAsUser()).isPositive();
+            assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+            assertThat(pod.getHostNetwork()).isNotEqualTo(Boolean.TRUE);
+            assertThat(pod.getHostPID()).isNotEqualTo(Boolean.TRUE);
+            assertThat(pod.getAutomountServiceAccountToken()).isFalse();
+            pod.getVolumes().forEach(v -> assertThat(v.getHostPath()).as(v.getName()).isNull());
+            for (Container c : pod.getContainers()) {
+                assertThat(c.getSecurityContext().getAllowPrivilegeEscalation()).as(c.getName()).isFalse();
+                assertThat(c.getSecurityContext().getCapabilities().getDrop()).as(c.getName()).containsExactly("ALL");
+                assertThat(c.getSecurityContext().getCapabilities().getAdd()).as(c.getName()).isNullOrEmpty();
+                assertThat(c.getSecurityContext().getPrivileged()).as(c.getName()).isNotEqualTo(Boolean.TRUE);
+                assertThat((Object) c.getSecurityContext().getRunAsUser()).as(c.getName()).isNotEqualTo(0L);
+                assertThat(c.getPorts()).allSatisfy(p -> assertThat(p.getHostPort()).isNull());
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void noSecretValueAppearsOutsideSecretData(String name, CatalogInstance inst, CatalogContext ctx) {
+        for (HasMetadata o : objects(inst, ctx)) {
+            String json = SERIALIZATION.asJson(o);
+            if (o instanceof Secret secret) {
+                assertThat(secret.getStringData()).as(label(o)).isNullOrEmpty();
+                secret.setData(null);
+                json = SERIALIZATION.asJson(secret);
+            }
+            for (String value : Fixtures.SECRET_VALUES) {
+                String base64 = Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8));
+                assertThat(json).as(label(o)).doesNotContain(value).doesNotContain(base64);
+            }
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void theRootPrincipalSecretHasWhatEnginesNeed(String name, CatalogInstance inst, CatalogContext ctx) {
+        Secret secret = ofType(objects(inst, ctx), Secret.class).stream()
+                .filter(s -> s.getMetadata().getName().equals(CatalogNames.rootPrincipalSecret(Fixtures.NAME)))
+                .findFirst().orElseThrow();
+        Map<String, String> data = secret.getData().entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey,
+                e -> new String(Base64.getDecoder().decode(e.getValue()), StandardCharsets.UTF_8)));
+        assertThat(data).containsOnly(
+                Map.entry(CatalogSecrets.CLIENT_ID, Fixtures.CLIENT_ID),
+                Map.entry(CatalogSecrets.CLIENT_SECRET, Fixtures.CLIENT_SECRET),
+                Map.entry(CatalogSecrets.CATALOG_URI, "http://warehouse.team-a.svc:8181/api/catalog"),
+                Map.entry(CatalogSecrets.CATALOG_NAME, "lakehouse"));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void polarisListensOn8181AndIsProbedOnTheManagementPort8182(String name, CatalogInstance inst,
+            CatalogContext ctx) {
+        Container polaris = polaris(objects(inst, ctx));
+        assertThat(polaris.getPorts()).extracting(p -> p.getName() + ":" + p.getContainerPort())
+                .containsExactlyInAnyOrder("http:8181", "management:8182");
+        assertThat(polaris.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/q/health/live");
+        assertThat(polaris.getReadinessProbe().getHttpGet().getPath()).isEqualTo("/q/health/ready");
+        assertThat(polaris.getStartupProbe().getHttpGet().getPath()).startsWith("/q/health");
+        for (var probe : List.of(polaris.getLivenessProbe(), polaris.getReadinessProbe(), polaris.getStartupProbe())) {
+            assertThat(probe.getHttpGet().getPort().getStrVal()).isEqualTo("management");
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void polarisUsesTheCnpgAppSecretForJdbcPersistence(String name, CatalogInstance inst, CatalogContext ctx) {
+        Map<String, EnvVar> env = env(polaris(objects(inst, ctx)));
+        assertThat(env.get("POLARIS_PERSISTENCE_TYPE").getValue()).isEqualTo("relational-jdbc");
+        Map<String, String> keys = Map.of("QUARKUS_DATASOURCE_JDBC_URL", "jdbc-uri",
+                "QUARKUS_DATASOURCE_USERNAME", "username", "QUARKUS_DATASOURCE_PASSWORD", "password");
+        keys.forEach((variable, key) -> {
+            var ref = env.get(variable).getValueFrom().getSecretKeyRef();
+            assertThat(ref.getName()).as(variable).isEqualTo("warehouse-db-app");
+            assertThat(ref.getKey()).as(variable).isEqualTo(key);
+        });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void polarisHasItsRealmAndAFixedTokenBrokerKeyFromAMountedFile(String name, CatalogInstance inst,
+            CatalogContext ctx) {
+        List<HasMetadata> objects = objects(inst, ctx);
+        Container polaris = polaris(objects);
+        Map<String, EnvVar> env = env(polaris);
+        assertThat(env.get("POLARIS_REALM_CONTEXT_REALMS").getValue()).isEqualTo("POLARIS");
+        assertThat(env.get("POLARIS_AUTHENTICATION_TOKEN_BROKER_TYPE").getValue()).isEqualTo("symmetric-key");
+        assertThat(env).doesNotContainKey("POLARIS_AUTHENTICATION_TOKEN_BROKER_SYMMETRIC_KEY_SECRET");
+        String keyFile = env.get("POLARIS_AUTHENTICATION_TOKEN_BROKER_SYMMETRIC_KEY_FILE").getValue();
+        var mount = polaris.getVolumeMounts().stream().filter(m -> keyFile.startsWith(m.getMountPath() + "/"))
+                .findFirst().orElseThrow();
+        var volume = ofType(objects, Deployment.class).get(0).getSpec().getTemplate().getSpec().getVolumes().stream()
+                .filter(v -> v.getName().equals(mount.getName())).findFirst().orElseThrow();
+        assertThat(volume.getSecret().getSecretName()).isEqualTo(CatalogNames.tokenBrokerSecret(Fixtures.NAME));
+        assertThat(keyFile.substring(mount.getMountPath().length() + 1)).isEqualTo(CatalogSecrets.SYMMETRIC_KEY);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void polarisWritesMetadataWithTheBucketsStaticKeysAndRegion(String name, CatalogInstance inst,
+            CatalogContext ctx) {
+        Map<String, EnvVar> env = env(polaris(objects(inst, ctx)));
+        String expectedSecret = inst.sealedCredentials() == null ? Fixtures.BUCKET_SECRET
+                : CatalogNames.s3Secret(Fixtures.NAME);
+        for (String variable : List.of("AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY")) {
+            var ref = env.get(variable).getValueFrom().getSecretKeyRef();
+            assertThat(ref.getName()).as(variable).isEqualTo(expectedSecret);
+            assertThat(ref.getKey()).as(variable).isEqualTo(variable);
+        }
+        assertThat(env.get("AWS_REGION").getValue()).isEqualTo(Fixtures.REGION);
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void theServiceSelectsThePolarisPodOnBothPorts(String name, CatalogInstance inst, CatalogContext ctx) {
+        List<HasMetadata> objects = objects(inst, ctx);
+        Service service = ofType(objects, Service.class).get(0);
+        Deployment deployment = ofType(objects, Deployment.class).get(0);
+        assertThat(deployment.getSpec().getTemplate().getMetadata().getLabels())
+                .containsAllEntriesOf(service.getSpec().getSelector());
+        assertThat(deployment.getSpec().getTemplate().getMetadata().getLabels())
+                .containsAllEntriesOf(deployment.getSpec().getSelector().getMatchLabels());
+        assertThat(service.getSpec().getPorts()).extracting(p -> p.getPort() + "->" + p.getTargetPort().getStrVal())
+                .containsExactlyInAnyOrder("8181->http", "8182->management");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void theIngressExposesOnlyTheRestApiOnTheInstanceHost(String name, CatalogInstance inst, CatalogContext ctx) {
+        Ingress ingress = ofType(objects(inst, ctx), Ingress.class).get(0);
+        assertThat(ingress.getSpec().getRules()).singleElement().satisfies(rule -> {
+            assertThat(rule.getHost()).isEqualTo("warehouse-team-a." + ctx.domain());
+            assertThat(rule.getHttp().getPaths()).singleElement().satisfies(path -> {
+                assertThat(path.getPath()).isEqualTo("/api/catalog");
+                assertThat(path.getPathType()).isEqualTo("Prefix");
+                assertThat(path.getBackend().getService().getName()).isEqualTo(Fixtures.NAME);
+                assertThat(path.getBackend().getService().getPort().getNumber()).isEqualTo(8181);
+            });
+        });
+        if (ctx.tlsSecret() != null) {
+            assertThat(ingress.getSpec().getTls()).singleElement().satisfies(tls -> {
+                assertThat(tls.getSecretName()).isEqualTo(ctx.tlsSecret());
+                assertThat(tls.getHosts()).containsExactly("warehouse-team-a." + ctx.domain());
+            });
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void everyImageComesFromTheContext(String name, CatalogInstance inst, CatalogContext ctx) {
+        List<String> images = podTemplates(objects(inst, ctx)).stream()
+                .flatMap(t -> t.getSpec().getContainers().stream()).map(Container::getImage).toList();
+        assertThat(images).containsExactlyInAnyOrder(ctx.polarisImage(), ctx.adminToolImage(), ctx.curlImage());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void theS3SecretExistsOnlyForInlineKeys(String name, CatalogInstance inst, CatalogContext ctx) {
+        List<String> secrets = ofType(objects(inst, ctx), Secret.class).stream()
+                .map(s -> s.getMetadata().getName()).toList();
+        if (inst.sealedCredentials() == null) {
+            assertThat(secrets).doesNotContain(CatalogNames.s3Secret(Fixtures.NAME));
+        } else {
+            assertThat(secrets).contains(CatalogNames.s3Secret(Fixtures.NAME));
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void objectNamesAndLabelValuesFitKubernetesLimits(String name, CatalogInstance inst, CatalogContext ctx) {
+        for (HasMetadata o : objects(inst, ctx)) {
+            assertThat(o.getMetadata().getName()).hasSizeLessThanOrEqualTo(63);
+            o.getMetadata().getLabels().values().forEach(v -> assertThat(v).hasSizeLessThanOrEqualTo(63));
+        }
+    }
+}
