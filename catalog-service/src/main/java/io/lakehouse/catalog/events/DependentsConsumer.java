@@ -3,20 +3,17 @@ package io.lakehouse.catalog.events;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.store.DependentsStore;
-import io.lakehouse.common.events.CloudEventHeaders;
 import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
 import io.lakehouse.common.outbox.Inbox;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
-import org.jboss.logging.Logger;
 
 /**
  * Learns from {@code lakehouse.instances} which instances of other services use a catalog
@@ -25,7 +22,6 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class DependentsConsumer {
 
-    private static final Logger LOG = Logger.getLogger(DependentsConsumer.class);
     private static final String CONSUMER = "dependents";
 
     private final Pool pool;
@@ -38,20 +34,9 @@ public class DependentsConsumer {
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        Optional<LakehouseEvent> event;
-        try {
-            IncomingKafkaRecordMetadata<?, ?> meta = message.getMetadata(IncomingKafkaRecordMetadata.class)
-                    .orElseThrow(() -> new MalformedEventException("not a Kafka record"));
-            event = CloudEventHeaders.read(meta.getHeaders(), message.getPayload());
-            event.ifPresent(DependentsConsumer::check);
-        } catch (MalformedEventException e) {
-            LOG.warnf("malformed instance event sent to the dead-letter topic: %s", e.getMessage());
-            return message.nack(e);
-        }
-        if (event.isEmpty() || CatalogInstance.KIND.equals(event.get().data().get("kind").asText())) {
-            return message.ack();
-        }
-        return apply(event.get()).subscribeAsCompletionStage().thenCompose(v -> message.ack());
+        return IncomingEvents.handle(message, DependentsConsumer::check,
+                event -> CatalogInstance.KIND.equals(event.data().get("kind").asText()) ? Uni.createFrom().voidItem()
+                        : apply(event));
     }
 
     private Uni<Void> apply(LakehouseEvent event) {

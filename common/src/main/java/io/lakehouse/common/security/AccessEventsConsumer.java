@@ -1,22 +1,19 @@
 package io.lakehouse.common.security;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.lakehouse.common.events.CloudEventHeaders;
 import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
 import io.lakehouse.common.outbox.Inbox;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
-import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
-import org.jboss.logging.Logger;
 
 /**
  * Applies {@code access.member-set} / {@code access.member-removed} to the local role projection,
@@ -26,7 +23,6 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class AccessEventsConsumer {
 
-    private static final Logger LOG = Logger.getLogger(AccessEventsConsumer.class);
     private static final String CONSUMER = "roles";
 
     private final Pool pool;
@@ -43,20 +39,8 @@ public class AccessEventsConsumer {
 
     @Incoming("lakehouse-access")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        Optional<LakehouseEvent> event;
-        try {
-            IncomingKafkaRecordMetadata<?, ?> meta = message.getMetadata(IncomingKafkaRecordMetadata.class)
-                    .orElseThrow(() -> new MalformedEventException("not a Kafka record"));
-            event = CloudEventHeaders.read(meta.getHeaders(), message.getPayload());
-            event.ifPresent(AccessEventsConsumer::checkMembership);
-        } catch (MalformedEventException e) {
-            LOG.warnf("malformed access event sent to the dead-letter topic: %s", e.getMessage());
-            return message.nack(e);
-        }
-        if (event.isEmpty() || !isMembership(event.get().type())) {
-            return message.ack();
-        }
-        return apply(event.get()).subscribeAsCompletionStage().thenCompose(v -> message.ack());
+        return IncomingEvents.handle(message, AccessEventsConsumer::checkMembership,
+                event -> isMembership(event.type()) ? apply(event) : Uni.createFrom().voidItem());
     }
 
     private Uni<Void> apply(LakehouseEvent event) {
