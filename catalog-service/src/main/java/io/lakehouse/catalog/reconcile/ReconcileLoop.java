@@ -11,7 +11,6 @@ import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.kube.LeaderLock;
 import io.lakehouse.common.kube.WorkQueue;
 import io.lakehouse.common.outbox.PgChannelListener;
-import io.quarkus.runtime.Quarkus;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -38,7 +37,7 @@ public class ReconcileLoop {
     private final AgroalDataSource dataSource;
     private final ReconcileSettings settings;
     private final ServiceSettings service;
-    private WorkQueue queue;
+    private volatile WorkQueue queue;
     private PgChannelListener listener;
     private LeaderLock leader;
 
@@ -56,14 +55,14 @@ public class ReconcileLoop {
         if (!settings.enabled()) {
             return;
         }
+        cache.onChange(this::objectChanged);
         leader = new LeaderLock(dataSource, "reconcile_" + service.schema(), Duration.ofSeconds(5), this::lead,
-                () -> Quarkus.asyncExit(1)).start();
+                this::stepDown).start();
     }
 
-    /** Only the replica holding the lock watches and writes; a lost lock ends the process. */
-    private void lead() {
+    /** Only the replica holding the lock watches and writes. */
+    private synchronized void lead() {
         queue = new WorkQueue("reconcile", settings.workers(), reconciler::reconcile);
-        cache.onChange(this::objectChanged);
         cache.start(CatalogReconciler.KINDS, settings.cacheSyncTimeout().toSeconds());
         listener = new PgChannelListener(dataSource, "reconcile_" + service.schema(), LISTEN_TIMEOUT, this::intentChanged)
                 .start();
@@ -74,16 +73,26 @@ public class ReconcileLoop {
         if (leader != null) {
             leader.close();
         }
+        stepDown();
+    }
+
+    private synchronized void stepDown() {
         if (listener != null) {
             listener.close();
+            listener = null;
         }
         if (queue != null) {
             queue.close();
+            queue = null;
         }
         cache.close();
     }
 
     private void intentChanged(List<String> keys) {
+        WorkQueue queue = this.queue;
+        if (queue == null) {
+            return;
+        }
         if (keys == null) {
             store.allKeys().await().atMost(Duration.ofSeconds(30)).forEach(queue::add);
         } else {
@@ -92,8 +101,9 @@ public class ReconcileLoop {
     }
 
     private void objectChanged(HasMetadata object) {
+        WorkQueue queue = this.queue;
         Map<String, String> labels = object.getMetadata().getLabels();
-        if (labels != null && CatalogInstance.KIND.equals(labels.get(Labels.INSTANCE_KIND))
+        if (queue != null && labels != null && CatalogInstance.KIND.equals(labels.get(Labels.INSTANCE_KIND))
                 && labels.get(Labels.INSTANCE) != null) {
             queue.add(object.getMetadata().getNamespace() + "/" + labels.get(Labels.INSTANCE));
         }

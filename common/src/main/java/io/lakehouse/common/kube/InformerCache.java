@@ -86,6 +86,7 @@ public class InformerCache implements AutoCloseable {
     @Override
     public void close() {
         informers.values().forEach(SharedIndexInformer::close);
+        informers.clear();
     }
 
     private static String label(HasMetadata o, String key) {

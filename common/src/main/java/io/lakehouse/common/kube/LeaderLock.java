@@ -9,9 +9,9 @@ import org.jboss.logging.Logger;
 
 /**
  * Leadership among the replicas of one service through a PostgreSQL session advisory lock: the
- * lock lives as long as the connection holding it, so a dead replica releases it at once. Like
- * client-go's leader election, losing the lock is fatal to the holder ({@code onLost}): two
- * reconcilers must never write at the same time.
+ * lock lives as long as the connection holding it, so a dead replica releases it at once. When the
+ * connection breaks the holder steps down ({@code onLost}: stop writing) and competes again, so two
+ * reconcilers never write at the same time and a database restart costs seconds, not a pod restart.
  */
 public final class LeaderLock implements AutoCloseable {
 
@@ -41,26 +41,40 @@ public final class LeaderLock implements AutoCloseable {
     }
 
     private void run() {
-        try (Connection connection = dataSource.getConnection()) {
-            while (running && !tryLock(connection)) {
-                Thread.sleep(interval.toMillis());
-            }
-            if (!running) {
+        while (running) {
+            boolean leading = false;
+            try (Connection connection = dataSource.getConnection()) {
+                while (running && !tryLock(connection)) {
+                    Thread.sleep(interval.toMillis());
+                }
+                if (!running) {
+                    return;
+                }
+                LOG.infof("became the leader for %s", name);
+                leading = true;
+                onAcquired.run();
+                while (running && connection.isValid((int) Math.max(1, interval.toSeconds()))) {
+                    Thread.sleep(interval.toMillis());
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
                 return;
+            } catch (Exception e) {
+                LOG.warnf("leader lock %s: %s", name, e.getMessage());
             }
-            LOG.infof("became the leader for %s", name);
-            onAcquired.run();
-            while (running && connection.isValid((int) Math.max(1, interval.toSeconds()))) {
-                Thread.sleep(interval.toMillis());
+            if (leading && running) {
+                LOG.errorf("lost the leader lock for %s: stepping down", name);
+                onLost.run();
             }
+            sleep(interval);
+        }
+    }
+
+    private static void sleep(Duration interval) {
+        try {
+            Thread.sleep(interval.toMillis());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (Exception e) {
-            LOG.errorf("leader lock %s failed: %s", name, e.getMessage());
-        }
-        if (running) {
-            LOG.errorf("lost (or could not take) the leader lock for %s", name);
-            onLost.run();
         }
     }
 
