@@ -9,6 +9,8 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.EventReader;
+import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;

@@ -1,4 +1,4 @@
-package io.lakehouse.catalog.it;
+package io.lakehouse.common.testing;
 
 import io.lakehouse.common.events.CloudEventHeaders;
 import io.lakehouse.common.events.LakehouseEvent;
@@ -10,14 +10,14 @@ import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-/** Publishes events as another service would (e.g. access-service's memberships). */
+/** Publishes events as another service would (e.g. memberships, or an instance.requested). */
 public final class EventWriter implements AutoCloseable {
 
     private final KafkaProducer<String, byte[]> producer;
 
     public EventWriter() {
         Properties props = new Properties();
-        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestStack.kafka());
+        props.put(ProducerConfig.BOOTSTRAP_SERVERS_CONFIG, TestServers.kafka());
         props.put(ProducerConfig.KEY_SERIALIZER_CLASS_CONFIG, StringSerializer.class.getName());
         props.put(ProducerConfig.VALUE_SERIALIZER_CLASS_CONFIG, ByteArraySerializer.class.getName());
         producer = new KafkaProducer<>(props);

@@ -1,4 +1,4 @@
-package io.lakehouse.catalog.it;
+package io.lakehouse.common.testing;
 
 import io.lakehouse.common.events.CloudEventHeaders;
 import io.lakehouse.common.events.LakehouseEvent;
@@ -21,7 +21,7 @@ public final class EventReader implements AutoCloseable {
 
     public EventReader(String topic) {
         Properties props = new Properties();
-        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestStack.kafka());
+        props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestServers.kafka());
         props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());

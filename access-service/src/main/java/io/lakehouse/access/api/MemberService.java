@@ -1,0 +1,50 @@
+package io.lakehouse.access.api;
+
+import io.lakehouse.access.domain.Subjects;
+import io.lakehouse.access.events.AccessEvents;
+import io.lakehouse.access.store.Member;
+import io.lakehouse.access.store.MemberStore;
+import io.lakehouse.common.outbox.Outbox;
+import io.lakehouse.common.problem.ApiException;
+import io.lakehouse.common.security.Role;
+import io.lakehouse.common.security.Subject;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Optional;
+
+/** Sets and removes memberships: row and event in one transaction; an unchanged role writes nothing. */
+@ApplicationScoped
+public class MemberService {
+
+    private final Pool pool;
+    private final MemberStore store;
+    private final AccessEvents events;
+
+    MemberService(Pool pool, MemberStore store, AccessEvents events) {
+        this.pool = pool;
+        this.store = store;
+        this.events = events;
+    }
+
+    public Uni<Member> set(String namespace, Subject subject, Role role) {
+        Member member = new Member(namespace, subject, role);
+        return pool.withTransaction(tx -> store.lock(tx, namespace, subject).chain(current -> {
+            if (current.map(Member::role).equals(Optional.of(role))) {
+                return Uni.createFrom().item(member);
+            }
+            return store.upsert(tx, namespace, subject, role)
+                    .chain(() -> Outbox.append(tx, events.memberSet(namespace, subject, role)))
+                    .replaceWith(member);
+        }));
+    }
+
+    public Uni<Void> remove(String namespace, Subject subject) {
+        return pool.withTransaction(tx -> store.delete(tx, namespace, subject).chain(deleted -> {
+            if (!deleted) {
+                throw ApiException.notFound(Subjects.notMember(namespace, subject));
+            }
+            return Outbox.append(tx, events.memberRemoved(namespace, subject));
+        }));
+    }
+}

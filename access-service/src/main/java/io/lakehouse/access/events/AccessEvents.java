@@ -1,0 +1,53 @@
+package io.lakehouse.access.events;
+
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.lakehouse.access.domain.InstanceKey;
+import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.security.Role;
+import io.lakehouse.common.security.Subject;
+import jakarta.enterprise.context.ApplicationScoped;
+
+/**
+ * The lakehouse.access events this service publishes. Membership data is exactly what common's
+ * {@code AccessEventsConsumer} reads: namespace, subjectType, subject, role; subject = namespace.
+ */
+@ApplicationScoped
+public class AccessEvents {
+
+    private final String source;
+
+    AccessEvents(ServiceSettings service) {
+        this.source = service.eventSource();
+    }
+
+    public LakehouseEvent memberSet(String namespace, Subject subject, Role role) {
+        return LakehouseEvent.of(source, EventType.MEMBER_SET, namespace,
+                membership(namespace, subject).put("role", role.wireName()));
+    }
+
+    public LakehouseEvent memberRemoved(String namespace, Subject subject) {
+        return LakehouseEvent.of(source, EventType.MEMBER_REMOVED, namespace, membership(namespace, subject));
+    }
+
+    public LakehouseEvent grantAdded(InstanceKey instance, Subject subject) {
+        return LakehouseEvent.of(source, EventType.GRANT_ADDED, instance.subject(), grant(instance, subject));
+    }
+
+    public LakehouseEvent grantRemoved(InstanceKey instance, Subject subject) {
+        return LakehouseEvent.of(source, EventType.GRANT_REMOVED, instance.subject(), grant(instance, subject));
+    }
+
+    private static ObjectNode membership(String namespace, Subject subject) {
+        return JsonNodeFactory.instance.objectNode().put("namespace", namespace)
+                .put("subjectType", subject.type().wireName()).put("subject", subject.name());
+    }
+
+    private static ObjectNode grant(InstanceKey instance, Subject subject) {
+        return JsonNodeFactory.instance.objectNode().put("namespace", instance.namespace())
+                .put("kind", instance.kind()).put("name", instance.name())
+                .put("subjectType", subject.type().wireName()).put("subject", subject.name());
+    }
+}

@@ -1,0 +1,56 @@
+package io.lakehouse.access.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.lakehouse.access.store.AuditEntry;
+import io.lakehouse.access.store.AuditStore;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.IncomingEvents;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.events.MalformedEventException;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.CompletionStage;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+/**
+ * Appends {@code audit.recorded} (every service's mutating API calls) and the lifecycle events of
+ * {@code lakehouse.instances} and {@code lakehouse.access} to the audit log, once per event id.
+ */
+@ApplicationScoped
+public class AuditConsumer {
+
+    private final AuditStore store;
+
+    AuditConsumer(AuditStore store) {
+        this.store = store;
+    }
+
+    @Incoming("audit-feed")
+    public CompletionStage<Void> consume(Message<byte[]> message) {
+        return IncomingEvents.handle(message, AuditConsumer::check, event -> store.append(event.id(), entry(event)));
+    }
+
+    private static AuditEntry entry(LakehouseEvent event) {
+        JsonNode d = event.data();
+        String namespace = text(d, "namespace");
+        if (event.type() == EventType.AUDIT_RECORDED) {
+            return new AuditEntry(0, event.time(), event.type().shortName(), namespace, text(d, "who"),
+                    text(d, "what"), text(d, "target"), d.path("outcome").isInt() ? d.get("outcome").asInt() : null,
+                    text(d, "requestId"));
+        }
+        String actor = d.path("createdBy").isTextual() ? d.get("createdBy").asText() : event.source();
+        return new AuditEntry(0, event.time(), event.type().shortName(), namespace, actor, event.type().shortName(),
+                event.subject(), null, null);
+    }
+
+    private static String text(JsonNode d, String field) {
+        return d.path(field).isTextual() ? d.get(field).asText() : null;
+    }
+
+    private static void check(LakehouseEvent event) {
+        JsonNode d = event.data();
+        if (event.type() == EventType.AUDIT_RECORDED && (!d.path("what").isTextual() || !d.path("target").isTextual())) {
+            throw new MalformedEventException("audit event without what or target");
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package io.lakehouse.access.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.lakehouse.access.domain.InstanceKey;
+import io.lakehouse.access.domain.InstanceKinds;
+import io.lakehouse.access.domain.Subjects;
+import io.lakehouse.access.store.GrantIndex;
+import io.lakehouse.access.store.GrantStore;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.IncomingEvents;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.events.MalformedEventException;
+import io.lakehouse.common.outbox.Inbox;
+import io.lakehouse.common.outbox.Outbox;
+import io.lakehouse.common.security.Subject;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletionStage;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+/**
+ * Projects {@code lakehouse.instances} for the kinds that take grants: {@code instance.requested}
+ * makes the instance exist and grants its deployer; {@code instance.deleted} removes it and its
+ * grants (each with {@code access.grant-removed}). Other lifecycle events change nothing here.
+ */
+@ApplicationScoped
+public class InstanceEventsConsumer {
+
+    private static final String CONSUMER = "instances";
+
+    private final Pool pool;
+    private final GrantStore store;
+    private final GrantIndex index;
+    private final AccessEvents events;
+
+    InstanceEventsConsumer(Pool pool, GrantStore store, GrantIndex index, AccessEvents events) {
+        this.pool = pool;
+        this.store = store;
+        this.index = index;
+        this.events = events;
+    }
+
+    @Incoming("lakehouse-instances")
+    public CompletionStage<Void> consume(Message<byte[]> message) {
+        return IncomingEvents.handle(message, InstanceEventsConsumer::check, event -> {
+            InstanceKey key = keyOf(event.data());
+            if (!InstanceKinds.takesGrants(key.kind())) {
+                return Uni.createFrom().voidItem();
+            }
+            if (event.type() == EventType.INSTANCE_REQUESTED) {
+                return requested(event, key);
+            }
+            return event.type() == EventType.INSTANCE_DELETED ? deleted(event, key) : Uni.createFrom().voidItem();
+        });
+    }
+
+    private Uni<Void> requested(LakehouseEvent event, InstanceKey key) {
+        Optional<Subject> deployer = Subjects.parse("user:" + event.data().path("createdBy").asText(""));
+        return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER)
+                        .chain(first -> !first ? Uni.createFrom().item(false)
+                                : store.addInstance(tx, key, deployer.map(Subject::name).orElse(null))
+                                        .chain(isNew -> isNew && deployer.isPresent()
+                                                ? grant(tx, key, deployer.get()) : Uni.createFrom().voidItem())
+                                        .replaceWith(true)))
+                .invoke(applied -> {
+                    if (applied) {
+                        index.instanceAdded(key);
+                        deployer.ifPresent(d -> index.granted(key, d));
+                    }
+                })
+                .replaceWithVoid();
+    }
+
+    private Uni<Void> grant(SqlConnection tx, InstanceKey key, Subject deployer) {
+        return store.add(tx, key, deployer).chain(() -> Outbox.append(tx, events.grantAdded(key, deployer)));
+    }
+
+    private Uni<Void> deleted(LakehouseEvent event, InstanceKey key) {
+        return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER)
+                        .chain(first -> !first ? Uni.createFrom().item(false)
+                                : store.removeInstance(tx, key).chain(removed -> revokeAll(tx, key, removed))
+                                        .replaceWith(true)))
+                .invoke(applied -> {
+                    if (applied) {
+                        index.instanceRemoved(key);
+                    }
+                })
+                .replaceWithVoid();
+    }
+
+    private Uni<Void> revokeAll(SqlConnection tx, InstanceKey key, List<Subject> removed) {
+        Uni<Void> chain = Uni.createFrom().voidItem();
+        for (Subject subject : removed) {
+            chain = chain.chain(() -> Outbox.append(tx, events.grantRemoved(key, subject)));
+        }
+        return chain;
+    }
+
+    private static InstanceKey keyOf(JsonNode d) {
+        return new InstanceKey(d.get("namespace").asText(), d.get("kind").asText(), d.get("name").asText());
+    }
+
+    private static void check(LakehouseEvent event) {
+        JsonNode d = event.data();
+        if (!d.path("namespace").isTextual() || !d.path("kind").isTextual() || !d.path("name").isTextual()) {
+            throw new MalformedEventException("instance event without namespace, kind or name");
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.lakehouse.access.it;
+
+import static io.restassured.RestAssured.given;
+import static org.awaitility.Awaitility.await;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.EventWriter;
+import io.restassured.specification.RequestSpecification;
+import java.time.Duration;
+import java.util.List;
+import java.util.UUID;
+
+/** Calls as a user would make them: bearer tokens, JSON bodies. */
+public final class Api {
+
+    public static final String ADMIN_GROUP = "platform-admins";
+    public static final String DOMAIN = "lakehouse.localtest.me";
+    /** Roles set through the API come back through Kafka into the service's own projection. */
+    public static final Duration PROPAGATION = Duration.ofSeconds(30);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Api() {}
+
+    public static String token(String user, String... groups) {
+        return TestStack.TOKENS.sign(TestStack.ISSUER, user, List.of(groups), Duration.ofHours(1));
+    }
+
+    public static RequestSpecification as(String user, String... groups) {
+        return given().auth().oauth2(token(user, groups)).contentType("application/json");
+    }
+
+    public static RequestSpecification asAdmin() {
+        return as("root-admin", ADMIN_GROUP);
+    }
+
+    /** A namespace of its own for each test: no test sees another's objects. */
+    public static String freshNamespace() {
+        return "t-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    public static String members(String namespace) {
+        return "/api/v1/namespaces/" + namespace + "/members";
+    }
+
+    public static String instance(String namespace, String kind, String name) {
+        return "/api/v1/namespaces/" + namespace + "/instances/" + kind + "/" + name;
+    }
+
+    public static String host(String namespace, String name) {
+        return name + "-" + namespace + "." + DOMAIN;
+    }
+
+    /** Gives a user with no role yet a role, as the platform admin, and waits until the service's own authorizer applies it. */
+    public static void grantRole(String namespace, String user, String role) {
+        asAdmin().body("{\"role\":\"" + role + "\"}").put(members(namespace) + "/user:" + user).then().statusCode(200);
+        await().atMost(PROPAGATION).until(() -> as(user).get(members(namespace)).statusCode() == 200);
+    }
+
+    /**
+     * Waits until the service's lakehouse.access consumer has read the topic's history (a fresh
+     * consumer group starts from the earliest offset), so that timings measure steady state.
+     */
+    public static void awaitConsumersCaughtUp() {
+        String ns = freshNamespace();
+        asAdmin().body("{\"role\":\"viewer\"}").put(members(ns) + "/user:warm-up").then().statusCode(200);
+        await().atMost(Duration.ofSeconds(60)).until(() -> as("warm-up").get(members(ns)).statusCode() == 200);
+    }
+
+    /** An instance event as catalog-, engines- or notebooks-service publishes it. */
+    public static LakehouseEvent instanceEvent(EventType type, String namespace, String kind, String name,
+            String createdBy) {
+        ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("kind", kind).put("name", name)
+                .put("phase", "Pending").put("createdBy", createdBy);
+        return LakehouseEvent.of("/lakehouse/engines-service", type,
+                LakehouseEvent.instanceSubject(namespace, kind, name), data);
+    }
+
+    /** Publishes instance.requested and waits until access-service knows the instance. */
+    public static void requestInstance(EventWriter writer, String namespace, String kind, String name,
+            String createdBy) {
+        writer.send(instanceEvent(EventType.INSTANCE_REQUESTED, namespace, kind, name, createdBy));
+        await().atMost(PROPAGATION).until(
+                () -> asAdmin().get(instance(namespace, kind, name) + "/grants").statusCode() == 200);
+    }
+}

@@ -1,0 +1,75 @@
+package io.lakehouse.access.it;
+
+import static io.lakehouse.access.it.Api.as;
+import static io.lakehouse.access.it.Api.asAdmin;
+import static io.lakehouse.access.it.Api.members;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+import static org.hamcrest.Matchers.notNullValue;
+
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.EventReader;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.restassured.path.json.JsonPath;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Mutating calls become audit.recorded events (common's filter) and land in the audit log with the lifecycle events. */
+@QuarkusTest
+@WithKubernetesTestServer
+@QuarkusTestResource(TestStack.class)
+class AuditTest {
+
+    @Test
+    void aMutatingCallIsRecordedAndListedWithPaging() {
+        String ns = Api.freshNamespace();
+        try (EventReader reader = new EventReader("lakehouse.audit")) {
+            asAdmin().header("X-Request-Id", "req-42").body("{\"role\":\"viewer\"}").put(members(ns) + "/user:vera")
+                    .then().statusCode(200).header("X-Request-Id", "req-42");
+            asAdmin().body("{\"role\":\"owner\"}").put(members(ns) + "/user:vera").then().statusCode(422)
+                    .header("X-Request-Id", notNullValue());
+            as("mallory").delete(members(ns) + "/user:vera").then().statusCode(403);
+            asAdmin().get(members(ns)).then().statusCode(200).header("X-Request-Id", (String) null);
+
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns).size() == 3);
+            LakehouseEvent first = reader.events(ns).get(0);
+            assertThat(first.type()).isEqualTo(EventType.AUDIT_RECORDED);
+            assertThat(first.data().get("who").asText()).isEqualTo("root-admin");
+            assertThat(first.data().get("what").asText())
+                    .isEqualTo("PUT /api/v1/namespaces/{namespace}/members/{subject}");
+            assertThat(first.data().get("namespace").asText()).isEqualTo(ns);
+            assertThat(first.data().get("target").asText()).isEqualTo(members(ns) + "/user:vera");
+            assertThat(first.data().get("outcome").asInt()).isEqualTo(200);
+            assertThat(first.data().get("requestId").asText()).isEqualTo("req-42");
+            assertThat(reader.events(ns)).extracting(e -> e.data().get("outcome").asInt())
+                    .containsExactly(200, 422, 403);
+        }
+
+        // The log holds the three calls and the member-set event, oldest first, a page at a time.
+        await().atMost(Api.PROPAGATION).until(() -> asAdmin().queryParam("namespace", ns).get("/api/v1/audit")
+                .jsonPath().getList("items").size() == 4);
+        JsonPath page1 = asAdmin().queryParam("namespace", ns).queryParam("limit", 3).get("/api/v1/audit").then()
+                .statusCode(200).body("items", hasSize(3)).extract().jsonPath();
+        JsonPath page2 = asAdmin().queryParam("namespace", ns).queryParam("limit", 3)
+                .queryParam("continue", page1.getString("continue")).get("/api/v1/audit").then().statusCode(200)
+                .body("items", hasSize(1)).body("continue", equalTo(null)).extract().jsonPath();
+        List<String> types = new java.util.ArrayList<>(page1.getList("items.type"));
+        types.addAll(page2.getList("items.type"));
+        assertThat(types).containsExactlyInAnyOrder("audit.recorded", "audit.recorded", "audit.recorded",
+                "access.member-set");
+
+        asAdmin().queryParam("namespace", ns).queryParam("subject", "mallory").get("/api/v1/audit").then()
+                .statusCode(200).body("items", hasSize(1)).body("items[0].outcome", equalTo(403))
+                .body("items[0].action", equalTo("DELETE /api/v1/namespaces/{namespace}/members/{subject}"));
+        asAdmin().queryParam("namespace", ns).queryParam("since", "2999-01-01T00:00:00Z").get("/api/v1/audit")
+                .then().statusCode(200).body("items", hasSize(0));
+        asAdmin().queryParam("since", "yesterday").get("/api/v1/audit").then().statusCode(422);
+        asAdmin().queryParam("limit", 0).get("/api/v1/audit").then().statusCode(422);
+        asAdmin().queryParam("continue", "!!").get("/api/v1/audit").then().statusCode(400);
+    }
+}

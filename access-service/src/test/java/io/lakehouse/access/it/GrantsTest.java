@@ -1,0 +1,135 @@
+package io.lakehouse.access.it;
+
+import static io.lakehouse.access.it.Api.as;
+import static io.lakehouse.access.it.Api.asAdmin;
+import static io.lakehouse.access.it.Api.host;
+import static io.lakehouse.access.it.Api.instance;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.contains;
+import static org.hamcrest.Matchers.empty;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.EventReader;
+import io.lakehouse.common.testing.EventWriter;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.restassured.response.Response;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Grants per instance, the deployer's automatic grant, forward-auth and "who has access". */
+@QuarkusTest
+@WithKubernetesTestServer
+@QuarkusTestResource(TestStack.class)
+class GrantsTest {
+
+    String ns;
+
+    @BeforeEach
+    void namespace() {
+        ns = Api.freshNamespace();
+    }
+
+    @Test
+    void theDeployerIsGrantedAndForwardAuthFollowsTheGrants() {
+        String trino = instance(ns, "trino", "sql");
+        try (EventWriter writer = new EventWriter(); EventReader reader = new EventReader("lakehouse.access")) {
+            Api.requestInstance(writer, ns, "trino", "sql", "dora");
+            asAdmin().get(trino + "/grants").then().statusCode(200).body("subjects", contains("user:dora"));
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns + "/trino/sql").size() == 1);
+            LakehouseEvent auto = reader.events(ns + "/trino/sql").get(0);
+            assertThat(auto.type()).isEqualTo(EventType.GRANT_ADDED);
+            assertThat(auto.data().get("subject").asText()).isEqualTo("dora");
+            assertThat(auto.data().get("kind").asText()).isEqualTo("trino");
+
+            authz("dora", host(ns, "sql")).then().statusCode(200).body("kind", equalTo("trino"))
+                    .body("user", equalTo("dora"));
+            authz("dora", host(ns, "sql").toUpperCase() + ":443").then().statusCode(200);
+            authz("eve", host(ns, "sql")).then().statusCode(403).contentType("application/problem+json");
+            authz("gus", host(ns, "sql"), "analysts").then().statusCode(403);
+            authz("dora", host(ns, "missing")).then().statusCode(404);
+            authz("dora", "").then().statusCode(400);
+
+            asAdmin().body("{\"subjects\":[\"group:analysts\",\"user:eve\",\"user:eve\"]}").post(trino + "/grants")
+                    .then().statusCode(200).body("subjects", contains("group:analysts", "user:dora", "user:eve"));
+            authz("gus", host(ns, "sql"), "analysts").then().statusCode(200);
+            authz("eve", host(ns, "sql")).then().statusCode(200);
+            asAdmin().get(trino + "/access").then().statusCode(200).body("users", contains("dora", "eve"))
+                    .body("groups", contains("analysts"));
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns + "/trino/sql").size() == 3);
+
+            asAdmin().delete(trino + "/grants/user:eve").then().statusCode(204);
+            asAdmin().delete(trino + "/grants/user:eve").then().statusCode(404);
+            authz("eve", host(ns, "sql")).then().statusCode(403);
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns + "/trino/sql").size() == 4);
+            assertThat(reader.events(ns + "/trino/sql").get(3).type()).isEqualTo(EventType.GRANT_REMOVED);
+
+            // Deleting the instance removes its grants: the host is unknown again.
+            writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, ns, "trino", "sql", "dora"));
+            await().atMost(Api.PROPAGATION).until(() -> authz("dora", host(ns, "sql")).statusCode() == 404);
+            asAdmin().get(trino + "/grants").then().statusCode(404);
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns + "/trino/sql").size() == 6);
+            assertThat(reader.events(ns + "/trino/sql").subList(4, 6)).extracting(LakehouseEvent::type)
+                    .containsOnly(EventType.GRANT_REMOVED);
+        }
+    }
+
+    @Test
+    void kindsAndInstancesThatTakeNoGrants() {
+        asAdmin().get(instance(ns, "iceberg-catalog", "cat") + "/grants").then().statusCode(422)
+                .contentType("application/problem+json").body("errors[0].field", equalTo("kind"));
+        asAdmin().body("{\"subjects\":[\"user:a\"]}").post(instance(ns, "spark-connect", "sc") + "/grants").then()
+                .statusCode(422);
+        asAdmin().get(instance(ns, "teapot", "x") + "/grants").then().statusCode(404);
+        asAdmin().get(instance(ns, "mlflow", "missing") + "/grants").then().statusCode(404);
+        asAdmin().body("{\"subjects\":[\"user:a\"]}").post(instance(ns, "mlflow", "missing") + "/grants").then()
+                .statusCode(404).contentType("application/problem+json");
+        asAdmin().get(instance(ns, "nifi", "Not_A_Name") + "/access").then().statusCode(404);
+    }
+
+    @Test
+    void badGrantListsAreRefusedAndChangeNothing() {
+        String mlflow = instance(ns, "mlflow", "ml");
+        try (EventWriter writer = new EventWriter(); EventReader reader = new EventReader("lakehouse.access")) {
+            Api.requestInstance(writer, ns, "mlflow", "ml", "dora");
+            String tooMany = IntStream.range(0, 101).mapToObj(i -> "\"user:u" + i + "\"")
+                    .reduce((a, b) -> a + "," + b).orElseThrow();
+            asAdmin().body("{\"subjects\":[" + tooMany + "]}").post(mlflow + "/grants").then().statusCode(422)
+                    .contentType("application/problem+json").body("errors[0].field", equalTo("subjects"));
+            asAdmin().body("{\"subjects\":[\"user:" + "x".repeat(70_000) + "\"]}").post(mlflow + "/grants").then()
+                    .statusCode(413);
+            asAdmin().body("{\"subjects\":[\"user:ok\",\"robot:x\",\"group:\"]}").post(mlflow + "/grants").then()
+                    .statusCode(422).body("errors.field", contains("subjects[1]", "subjects[2]"));
+            asAdmin().body("{\"subjects\":[]}").post(mlflow + "/grants").then().statusCode(422);
+            asAdmin().body("{\"subjects\":\"user:a\"}").post(mlflow + "/grants").then().statusCode(400);
+            asAdmin().delete(mlflow + "/grants/robot:x").then().statusCode(400);
+
+            asAdmin().get(mlflow + "/grants").then().statusCode(200).body("subjects", contains("user:dora"));
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns + "/mlflow/ml").size() == 1);
+            // Nothing more arrives after the auto-grant (a later event would have followed it by now).
+            asAdmin().body("{\"subjects\":[\"user:marker\"]}").post(mlflow + "/grants").then().statusCode(200);
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns + "/mlflow/ml").size() >= 2);
+            assertThat(reader.events(ns + "/mlflow/ml")).extracting(e -> e.data().get("subject").asText())
+                    .containsExactly("dora", "marker");
+        }
+    }
+
+    @Test
+    void anInstanceWithoutADeployerHasNoGrants() {
+        try (EventWriter writer = new EventWriter()) {
+            Api.requestInstance(writer, ns, "jupyterhub", "hub", "not a user name");
+            asAdmin().get(instance(ns, "jupyterhub", "hub") + "/grants").then().statusCode(200)
+                    .body("subjects", empty());
+            authz("anyone", host(ns, "hub")).then().statusCode(403);
+        }
+    }
+
+    private static Response authz(String user, String host, String... groups) {
+        return as(user, groups).queryParam("host", host).get("/api/v1/authz");
+    }
+}

@@ -1,0 +1,103 @@
+package io.lakehouse.access.it;
+
+import static io.lakehouse.access.it.Api.as;
+import static io.lakehouse.access.it.Api.asAdmin;
+import static io.lakehouse.access.it.Api.members;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasSize;
+
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.EventReader;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** Memberships: stored, published on lakehouse.access, and honoured by the service's own authorizer. */
+@QuarkusTest
+@WithKubernetesTestServer
+@QuarkusTestResource(TestStack.class)
+class MembersTest {
+
+    String ns;
+
+    @BeforeEach
+    void namespace() {
+        ns = Api.freshNamespace();
+    }
+
+    @Test
+    void aMemberSetIsPublishedAndHonouredWithinASecond() {
+        Api.awaitConsumersCaughtUp();
+        try (EventReader reader = new EventReader("lakehouse.access")) {
+            asAdmin().body("{\"role\":\"operator\"}").put(members(ns) + "/user:olga").then().statusCode(200)
+                    .body("subject", equalTo("user:olga")).body("role", equalTo("operator"));
+            long setAt = System.nanoTime();
+            await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> as("olga").get(members(ns)).statusCode() == 200);
+            assertThat(Duration.ofNanos(System.nanoTime() - setAt)).isLessThan(Duration.ofSeconds(1));
+
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns).size() == 1);
+            LakehouseEvent event = reader.events(ns).get(0);
+            assertThat(event.type()).isEqualTo(EventType.MEMBER_SET);
+            assertThat(event.subject()).isEqualTo(ns);
+            assertThat(event.source()).isEqualTo("/lakehouse/access-service");
+            assertThat(event.data().get("namespace").asText()).isEqualTo(ns);
+            assertThat(event.data().get("subjectType").asText()).isEqualTo("user");
+            assertThat(event.data().get("subject").asText()).isEqualTo("olga");
+            assertThat(event.data().get("role").asText()).isEqualTo("operator");
+
+            as("olga").get(members(ns) + "/user:olga").then().statusCode(200).body("role", equalTo("operator"));
+            asAdmin().get(members(ns)).then().statusCode(200).body("", hasSize(1));
+
+            // The same role again changes nothing and publishes nothing.
+            asAdmin().body("{\"role\":\"operator\"}").put(members(ns) + "/user:olga").then().statusCode(200);
+            asAdmin().body("{\"role\":\"viewer\"}").put(members(ns) + "/group:analysts").then().statusCode(200);
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns).size() == 2);
+            assertThat(reader.events(ns).get(1).data().get("subjectType").asText()).isEqualTo("group");
+
+            asAdmin().delete(members(ns) + "/user:olga").then().statusCode(204);
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns).size() == 3);
+            LakehouseEvent removed = reader.events(ns).get(2);
+            assertThat(removed.type()).isEqualTo(EventType.MEMBER_REMOVED);
+            assertThat(removed.data().get("subject").asText()).isEqualTo("olga");
+            await().atMost(Duration.ofSeconds(1)).pollInterval(Duration.ofMillis(20))
+                    .until(() -> as("olga").get(members(ns)).statusCode() == 403);
+            asAdmin().get(members(ns) + "/user:olga").then().statusCode(404).contentType("application/problem+json");
+            asAdmin().delete(members(ns) + "/user:olga").then().statusCode(404);
+
+            // A group's role reaches its members.
+            await().atMost(Api.PROPAGATION).until(() -> as("gina", "analysts").get(members(ns)).statusCode() == 200);
+        }
+    }
+
+    @Test
+    void badInputIsAProblemAndChangesNothing() {
+        try (EventReader reader = new EventReader("lakehouse.access")) {
+            asAdmin().body("{\"role\":\"owner\"}").put(members(ns) + "/user:olga").then().statusCode(422)
+                    .contentType("application/problem+json").body("errors[0].field", equalTo("role"));
+            asAdmin().body("{}").put(members(ns) + "/user:olga").then().statusCode(422);
+            asAdmin().body("{\"role\":\"viewer\",\"extra\":1}").put(members(ns) + "/user:olga").then().statusCode(400);
+            asAdmin().body("not json").put(members(ns) + "/user:olga").then().statusCode(400);
+            for (String subject : List.of("olga", "robot:olga", "user:", "user:a b", "user:" + "x".repeat(129),
+                    "group:comma,name")) {
+                asAdmin().body("{\"role\":\"viewer\"}").put(members(ns) + "/" + subject).then().statusCode(400)
+                        .contentType("application/problem+json");
+            }
+            asAdmin().body("{\"role\":\"viewer\"}").put("/api/v1/namespaces/Bad_NS/members/user:olga").then()
+                    .statusCode(400);
+            asAdmin().body("{\"role\":\"viewer\"}").put(members(ns) + "/user:" + "x".repeat(128)).then().statusCode(200);
+
+            asAdmin().get(members(ns)).then().statusCode(200).body("", hasSize(1));
+            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns).size() == 1);
+            assertThat(reader.events(ns)).extracting(e -> e.data().get("subject").asText())
+                    .containsExactly("x".repeat(128));
+        }
+    }
+}

@@ -1,0 +1,40 @@
+package io.lakehouse.common.testing;
+
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+
+/**
+ * Where the tests find the real PostgreSQL and Kafka that {@code deploy/local/lakehouse test}
+ * starts (system properties set by the parent POM's surefire configuration).
+ */
+public final class TestServers {
+
+    private TestServers() {}
+
+    public static String pgUrl() {
+        return System.getProperty("lakehouse.test.pg.url", "postgresql://127.0.0.1:55432/lakehouse_test");
+    }
+
+    public static String kafka() {
+        return System.getProperty("lakehouse.test.kafka", "127.0.0.1:59092");
+    }
+
+    /** Fails fast, saying how to start them, when either server is down. */
+    public static void requireReachable() {
+        URI pg = URI.create(pgUrl());
+        requireReachable("PostgreSQL", pg.getHost(), pg.getPort());
+        String[] kafka = kafka().split(":");
+        requireReachable("Kafka", kafka[0], Integer.parseInt(kafka[1]));
+    }
+
+    private static void requireReachable(String what, String host, int port) {
+        try (Socket socket = new Socket()) {
+            socket.connect(new InetSocketAddress(host, port), 2000);
+        } catch (IOException e) {
+            throw new IllegalStateException(what + " is not reachable on " + host + ":" + port
+                    + ": run the tests with 'deploy/local/lakehouse test', which starts it");
+        }
+    }
+}
