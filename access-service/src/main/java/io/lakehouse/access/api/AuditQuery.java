@@ -1,10 +1,9 @@
 package io.lakehouse.access.api;
 
+import io.lakehouse.common.api.Paging;
 import io.lakehouse.common.problem.ApiException;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.Base64;
 
 /** {@code ?since=&limit=&continue=} of the audit log; the token is the last sequence number, encoded. */
 final class AuditQuery {
@@ -15,13 +14,7 @@ final class AuditQuery {
     private AuditQuery() {}
 
     static int limit(Integer requested) {
-        if (requested == null) {
-            return DEFAULT_LIMIT;
-        }
-        if (requested < 1 || requested > MAX_LIMIT) {
-            throw ApiException.invalid("limit", "must be between 1 and " + MAX_LIMIT);
-        }
-        return requested;
+        return Paging.limit(requested, DEFAULT_LIMIT, MAX_LIMIT);
     }
 
     static Instant since(String since) {
@@ -36,18 +29,18 @@ final class AuditQuery {
     }
 
     static long after(String token) {
-        if (token == null || token.isEmpty()) {
+        String key = Paging.after(token);
+        if (key == null) {
             return 0;
         }
         try {
-            return Long.parseLong(new String(Base64.getUrlDecoder().decode(token), StandardCharsets.UTF_8));
-        } catch (IllegalArgumentException e) {
+            return Long.parseLong(key);
+        } catch (NumberFormatException e) {
             throw ApiException.badRequest("the continue token is not valid");
         }
     }
 
     static String token(long seq) {
-        return Base64.getUrlEncoder().withoutPadding()
-                .encodeToString(Long.toString(seq).getBytes(StandardCharsets.UTF_8));
+        return Paging.token(Long.toString(seq));
     }
 }

@@ -3,6 +3,7 @@ package io.lakehouse.catalog.api;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.store.DependentsStore;
+import io.lakehouse.common.api.Paging;
 import io.lakehouse.catalog.store.InstanceStore;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.security.Authorizer;
@@ -28,6 +29,9 @@ import java.util.List;
 @Produces(MediaType.APPLICATION_JSON)
 public class CatalogInstancesResource {
 
+    static final int DEFAULT_LIMIT = 50;
+    static final int MAX_LIMIT = 500;
+
     private final CatalogInstanceService service;
     private final InstanceStore store;
     private final DependentsStore dependents;
@@ -49,7 +53,7 @@ public class CatalogInstancesResource {
     public Uni<InstancePage> list(@PathParam("namespace") String namespace, @QueryParam("limit") Integer limit,
             @QueryParam("continue") String continueToken) {
         authorizer.require(caller, PathParams.namespace(namespace), Role.VIEWER);
-        int size = Paging.limit(limit);
+        int size = Paging.limit(limit, DEFAULT_LIMIT, MAX_LIMIT);
         return store.list(namespace, Paging.after(continueToken), size + 1).map(found -> {
             List<InstanceView> items = found.stream().limit(size).map(i -> InstanceView.of(i, domain)).toList();
             String next = found.size() > size ? Paging.token(items.get(size - 1).name()) : null;
