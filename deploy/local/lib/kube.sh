@@ -9,6 +9,8 @@ KUBE_URL="http://${KUBE_HOST}:${KUBE_PORT}"
 KUBE_LOG="${LH_LOG_DIR}/kube.log"
 KUBE_MARKER="io.lakehouse.local.Main kube --port ${KUBE_PORT}"
 KUBE_START_TIMEOUT=60
+# How long the simulated kubelet/operators wait before reacting to a change (0 for benchmarks).
+KUBE_DELAY_MS="${LAKEHOUSE_KUBE_DELAY_MS:-1000}"
 KUBE_READY_LINE="local kubernetes API ready"
 KEYS_PUBLIC_B64="${LH_KEYS_DIR}/public.b64"
 
@@ -67,7 +69,7 @@ kube_up() {
     jvm_opts+=(-Djava.util.logging.manager=org.jboss.logmanager.LogManager)
   fi
   pid=$(cd "${REPO_ROOT}" && start_bg kube "${KUBE_LOG}" java "${jvm_opts[@]}" -cp "${LOCAL_KIT_CP}" \
-    io.lakehouse.local.Main kube --port "${KUBE_PORT}" --crds "${REPO_ROOT}/deploy/crds" --delay-ms 1000)
+    io.lakehouse.local.Main kube --port "${KUBE_PORT}" --crds "${REPO_ROOT}/deploy/crds" --delay-ms "${KUBE_DELAY_MS}")
   kube_wait_ready "${pid}" || rc=$?
   if ((rc != 0)); then
     show_log_tail "${KUBE_LOG}"
@@ -76,7 +78,7 @@ kube_up() {
     die "the local Kubernetes API was not ready within ${KUBE_START_TIMEOUT}s"
   fi
   LH_STARTED+=(kube)
-  log "Kubernetes API: started on ${KUBE_URL} ($(elapsed_since "${t0}"))"
+  log "Kubernetes API: started on ${KUBE_URL}, simulator delay ${KUBE_DELAY_MS} ms ($(elapsed_since "${t0}"))"
 }
 
 kube_down() { stop_named kube "${KUBE_MARKER}"; }

@@ -1,0 +1,176 @@
+package io.lakehouse.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** What /proc says about this machine and the stack's processes, and jcmd/jstack calls (bounded). */
+final class Proc {
+
+  /** USER_HZ: clock ticks per second in /proc/[pid]/stat on Linux. */
+  static final double TICKS_PER_SECOND = 100.0;
+  private static final Pattern HEAP = Pattern.compile("total (\\d+)K, used (\\d+)K");
+
+  private Proc() {
+  }
+
+  static String read(Path file) {
+    try {
+      return Files.readString(file, StandardCharsets.UTF_8);
+    } catch (IOException e) {
+      return "";
+    }
+  }
+
+  static Optional<Long> pidFromFile(Path file) {
+    String s = read(file).trim();
+    if (!s.matches("\\d+") || !Files.exists(Path.of("/proc", s))) {
+      return Optional.empty();
+    }
+    return Optional.of(Long.parseLong(s));
+  }
+
+  static String cmdline(long pid) {
+    return read(Path.of("/proc", Long.toString(pid), "cmdline")).replace('\0', ' ').trim();
+  }
+
+  /** VmRSS in KiB, or -1. */
+  static long rssKb(long pid) {
+    for (String line : read(Path.of("/proc", Long.toString(pid), "status")).split("\n")) {
+      if (line.startsWith("VmRSS:")) {
+        return Long.parseLong(line.replaceAll("[^0-9]", ""));
+      }
+    }
+    return -1;
+  }
+
+  /** utime + stime of a process in ticks, or 0 when it is gone. */
+  static long cpuTicks(long pid) {
+    String stat = read(Path.of("/proc", Long.toString(pid), "stat"));
+    int close = stat.lastIndexOf(')');
+    if (close < 0) {
+      return 0;
+    }
+    String[] f = stat.substring(close + 2).trim().split(" ");
+    // f[0] is field 3 (state): utime is field 14, stime field 15
+    return Long.parseLong(f[11]) + Long.parseLong(f[12]);
+  }
+
+  /** CPU ticks of every process named {@code comm} (PostgreSQL runs one process per connection). */
+  static long cpuTicksOfAll(String comm) {
+    long sum = 0;
+    try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString()
+        .matches("\\d+"))) {
+      for (Path p : procs) {
+        if (read(p.resolve("comm")).trim().equals(comm)) {
+          sum += cpuTicks(Long.parseLong(p.getFileName().toString()));
+        }
+      }
+    } catch (IOException e) {
+      return sum;
+    }
+    return sum;
+  }
+
+  /** {busy, total} ticks of the whole machine from /proc/stat. */
+  static long[] machineTicks() {
+    String first = read(Path.of("/proc/stat")).split("\n")[0];
+    String[] f = first.trim().split("\\s+");
+    long total = 0;
+    for (int i = 1; i < f.length && i <= 8; i++) {
+      total += Long.parseLong(f[i]);
+    }
+    long idle = Long.parseLong(f[4]) + Long.parseLong(f[5]);
+    return new long[] {total - idle, total};
+  }
+
+  static String loadAverage() {
+    String[] f = read(Path.of("/proc/loadavg")).trim().split(" ");
+    return f.length >= 3 ? f[0] + " " + f[1] + " " + f[2] : "?";
+  }
+
+  static String cpuModel() {
+    for (String line : read(Path.of("/proc/cpuinfo")).split("\n")) {
+      if (line.startsWith("model name")) {
+        return line.substring(line.indexOf(':') + 1).trim();
+      }
+    }
+    return "unknown";
+  }
+
+  static String memTotal() {
+    for (String line : read(Path.of("/proc/meminfo")).split("\n")) {
+      if (line.startsWith("MemTotal:")) {
+        long kb = Long.parseLong(line.replaceAll("[^0-9]", ""));
+        return Stats.f("%.1f GiB", kb / 1024.0 / 1024.0);
+      }
+    }
+    return "unknown";
+  }
+
+  /** The output of {@code command} (stdout and stderr), within 60 s; "?" on failure. */
+  static String run(List<String> command) {
+    Path out = null;
+    try {
+      // Through a file: a pipe would block a large output (jstack, class histogram) until the timeout.
+      out = Files.createTempFile("bench-", ".out");
+      Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
+      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        return "?";
+      }
+      return Files.readString(out, StandardCharsets.UTF_8).trim();
+    } catch (IOException e) {
+      return "?";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "?";
+    } finally {
+      if (out != null) {
+        try {
+          Files.deleteIfExists(out);
+        } catch (IOException e) {
+          // a temp file left behind
+        }
+      }
+    }
+  }
+
+  /** The version line of the PostgreSQL server listening on {@code port} (from its binary), or "unknown". */
+  static String postgresVersion(int port) {
+    try (DirectoryStream<Path> procs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString()
+        .matches("\\d+"))) {
+      for (Path p : procs) {
+        String[] argv = read(p.resolve("cmdline")).split("\0");
+        if (argv.length > 0 && argv[0].endsWith("/postgres") && String.join(" ", argv).contains("-p " + port)) {
+          return run(List.of(argv[0], "--version")).replace("postgres (PostgreSQL) ", "");
+        }
+      }
+    } catch (IOException e) {
+      return "unknown";
+    }
+    return "unknown (not a local process)";
+  }
+
+  /** Full GC in {@code pid}, then its heap use in KiB (-1 if jcmd is missing or failed). */
+  static long heapUsedAfterGcKb(long pid) {
+    run(List.of("jcmd", Long.toString(pid), "GC.run"));
+    Matcher m = HEAP.matcher(run(List.of("jcmd", Long.toString(pid), "GC.heap_info")));
+    return m.find() ? Long.parseLong(m.group(2)) : -1;
+  }
+
+  static void threadDump(long pid, Path file) {
+    try {
+      Files.writeString(file, run(List.of("jstack", Long.toString(pid))));
+    } catch (IOException e) {
+      // a missing dump is not worth failing a run over
+    }
+  }
+}
