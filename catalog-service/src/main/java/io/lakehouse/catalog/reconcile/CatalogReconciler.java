@@ -159,10 +159,10 @@ public class CatalogReconciler {
         // Written by CloudNativePG, owned by its Cluster: garbage collection removes it on a real
         // cluster; deleting it here as well keeps the promise where no collector runs.
         applier.live(ResourceKind.SECRET, namespace, CatalogNames.databaseAppSecret(name)).ifPresent(left::add);
-        left.forEach(applier::delete);
-        if (root != null) {
-            applier.delete(root);
-        }
-        return !left.isEmpty() || root != null;
+        // The cache can hold objects that are already gone (a watch reopened after missing a
+        // DELETE): only what the API server still had counts as left.
+        left.removeIf(o -> !applier.delete(o));
+        boolean rootLeft = root != null && applier.delete(root);
+        return !left.isEmpty() || rootLeft;
     }
 }
