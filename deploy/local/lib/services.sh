@@ -59,8 +59,27 @@ svc_wait_ready() {
   return 1
 }
 
+# Token validation: Keycloak's realm in Keycloak mode (`up --with-keycloak`: discovery + JWKS;
+# access-service also creates the instances' OIDC clients there), else the local token issuer's
+# public key and issuer. Services already running keep the mode they were started with.
+svc_export_oidc() {
+  if [[ $(token_mode) == keycloak ]]; then
+    export QUARKUS_OIDC_AUTH_SERVER_URL="${KEYCLOAK_ISSUER}" \
+      QUARKUS_OIDC_TOKEN_ISSUER="${KEYCLOAK_ISSUER}" \
+      LAKEHOUSE_KEYCLOAK_URL="${KEYCLOAK_URL}" \
+      LAKEHOUSE_KEYCLOAK_REALM="${KEYCLOAK_REALM}" \
+      LAKEHOUSE_KEYCLOAK_CLIENT_ID="${KEYCLOAK_ADMIN_CLIENT}" \
+      LAKEHOUSE_KEYCLOAK_CLIENT_SECRET="${KEYCLOAK_ADMIN_SECRET}" \
+      LAKEHOUSE_CLUSTER_OIDC_ISSUER="${KEYCLOAK_ISSUER}"
+  else
+    export QUARKUS_OIDC_PUBLIC_KEY
+    QUARKUS_OIDC_PUBLIC_KEY=$(tr -d '[:space:]' <"${KEYS_PUBLIC_B64}")
+    export QUARKUS_OIDC_TOKEN_ISSUER="${LH_ISSUER}"
+  fi
+}
+
 svc_start() {
-  local s=$1 name port jar pid rc=0 t0 pg_host pg_port public_key key
+  local s=$1 name port jar pid rc=0 t0 pg_host pg_port key
   t0=$(now_ms)
   name=$(svc_name "${s}")
   port=$(svc_port "${s}")
@@ -72,10 +91,10 @@ svc_start() {
   port_open 127.0.0.1 "${port}" && die "port ${port} (${name}) is taken by a process this stack did not start"
   pg_host=$(pg_service_host)
   pg_port=$(pg_service_port)
-  public_key=$(tr -d '[:space:]' <"${KEYS_PUBLIC_B64}")
   key=$(secrets_key)
   pid=$(
     cd "${REPO_ROOT}" || exit 1
+    svc_export_oidc
     export QUARKUS_HTTP_PORT="${port}" \
       KUBERNETES_MASTER="${KUBE_URL}" \
       KUBERNETES_TRUST_CERTIFICATES=true \
@@ -86,8 +105,6 @@ svc_start() {
       QUARKUS_DATASOURCE_REACTIVE_URL="postgresql://${pg_host}:${pg_port}/${PG_DB}" \
       QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://${pg_host}:${pg_port}/${PG_DB}" \
       KAFKA_BOOTSTRAP_SERVERS="${KAFKA_BOOTSTRAP}" \
-      QUARKUS_OIDC_PUBLIC_KEY="${public_key}" \
-      QUARKUS_OIDC_TOKEN_ISSUER="${LH_ISSUER}" \
       LAKEHOUSE_SECRETS_KEY="${key}" \
       LAKEHOUSE_CLUSTER_DOMAIN="${CLUSTER_DOMAIN}"
     start_bg "${name}" "$(svc_log "${s}")" java -Xmx256m -jar "${jar}"

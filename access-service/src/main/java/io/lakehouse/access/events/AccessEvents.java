@@ -40,6 +40,22 @@ public class AccessEvents {
         return LakehouseEvent.of(source, EventType.GRANT_REMOVED, instance.subject(), grant(instance, subject));
     }
 
+    /** The client is there and {@code <name>-oidc} holds its credentials (never the secret itself here). */
+    public LakehouseEvent oidcClientReady(InstanceKey instance, String clientId) {
+        return LakehouseEvent.of(source, EventType.OIDC_CLIENT_READY, instance.subject(),
+                oidcClient(instance, clientId).put("secretName", instance.name() + "-oidc"));
+    }
+
+    public LakehouseEvent oidcClientRemoved(InstanceKey instance, String clientId) {
+        return LakehouseEvent.of(source, EventType.OIDC_CLIENT_REMOVED, instance.subject(),
+                oidcClient(instance, clientId));
+    }
+
+    private static ObjectNode oidcClient(InstanceKey instance, String clientId) {
+        return JsonNodeFactory.instance.objectNode().put("namespace", instance.namespace())
+                .put("kind", instance.kind()).put("name", instance.name()).put("clientId", clientId);
+    }
+
     private static ObjectNode membership(String namespace, Subject subject) {
         return JsonNodeFactory.instance.objectNode().put("namespace", namespace)
                 .put("subjectType", subject.type().wireName()).put("subject", subject.name());

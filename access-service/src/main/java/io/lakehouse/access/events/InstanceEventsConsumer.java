@@ -4,6 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.lakehouse.access.domain.InstanceKey;
 import io.lakehouse.access.domain.InstanceKinds;
 import io.lakehouse.access.domain.Subjects;
+import io.lakehouse.access.oidc.OidcClientSpec;
+import io.lakehouse.access.oidc.OidcClientStore;
+import io.lakehouse.access.oidc.OidcClientWorker;
 import io.lakehouse.access.store.GrantIndex;
 import io.lakehouse.access.store.GrantStore;
 import io.lakehouse.common.events.EventType;
@@ -27,6 +30,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  * Projects {@code lakehouse.instances} for the kinds that take grants: {@code instance.requested}
  * makes the instance exist and grants its deployer; {@code instance.deleted} removes it and its
  * grants (each with {@code access.grant-removed}). Other lifecycle events change nothing here.
+ * The same transactions record whether the instance wants an OIDC client; the worker makes it after
+ * the commit.
  */
 @ApplicationScoped
 public class InstanceEventsConsumer {
@@ -37,12 +42,17 @@ public class InstanceEventsConsumer {
     private final GrantStore store;
     private final GrantIndex index;
     private final AccessEvents events;
+    private final OidcClientStore oidcClients;
+    private final OidcClientWorker oidcWorker;
 
-    InstanceEventsConsumer(Pool pool, GrantStore store, GrantIndex index, AccessEvents events) {
+    InstanceEventsConsumer(Pool pool, GrantStore store, GrantIndex index, AccessEvents events,
+            OidcClientStore oidcClients, OidcClientWorker oidcWorker) {
         this.pool = pool;
         this.store = store;
         this.index = index;
         this.events = events;
+        this.oidcClients = oidcClients;
+        this.oidcWorker = oidcWorker;
     }
 
     @Incoming("lakehouse-instances")
@@ -66,11 +76,14 @@ public class InstanceEventsConsumer {
                                 : store.addInstance(tx, key, deployer.map(Subject::name).orElse(null))
                                         .chain(isNew -> isNew && deployer.isPresent()
                                                 ? grant(tx, key, deployer.get()) : Uni.createFrom().voidItem())
+                                        .chain(() -> OidcClientSpec.wanted(key.kind())
+                                                ? oidcClients.want(tx, key) : Uni.createFrom().voidItem())
                                         .replaceWith(true)))
                 .invoke(applied -> {
                     if (applied) {
                         index.instanceAdded(key);
                         deployer.ifPresent(d -> index.granted(key, d));
+                        oidcWorker.queue(key);
                     }
                 })
                 .replaceWithVoid();
@@ -84,10 +97,12 @@ public class InstanceEventsConsumer {
         return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER)
                         .chain(first -> !first ? Uni.createFrom().item(false)
                                 : store.removeInstance(tx, key).chain(removed -> revokeAll(tx, key, removed))
+                                        .chain(() -> oidcClients.unwant(tx, key))
                                         .replaceWith(true)))
                 .invoke(applied -> {
                     if (applied) {
                         index.instanceRemoved(key);
+                        oidcWorker.queue(key);
                     }
                 })
                 .replaceWithVoid();

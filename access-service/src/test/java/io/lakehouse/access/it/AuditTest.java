@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /** Mutating calls become audit.recorded events (common's filter) and land in the audit log with the lifecycle events. */
 @QuarkusTest
 @WithKubernetesTestServer
-@QuarkusTestResource(TestStack.class)
+@QuarkusTestResource(value = TestStack.class, restrictToAnnotatedClass = true)
 class AuditTest {
 
     @Test

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 /** Grants per instance, the deployer's automatic grant, forward-auth and "who has access". */
 @QuarkusTest
 @WithKubernetesTestServer
-@QuarkusTestResource(TestStack.class)
+@QuarkusTestResource(value = TestStack.class, restrictToAnnotatedClass = true)
 class GrantsTest {
 
     String ns;

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
 /** Memberships: stored, published on lakehouse.access, and honoured by the service's own authorizer. */
 @QuarkusTest
 @WithKubernetesTestServer
-@QuarkusTestResource(TestStack.class)
+@QuarkusTestResource(value = TestStack.class, restrictToAnnotatedClass = true)
 class MembersTest {
 
     String ns;

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithKubernetesTestServer
-@QuarkusTestResource(TestStack.class)
+@QuarkusTestResource(value = TestStack.class, restrictToAnnotatedClass = true)
 class RolesMatrixTest {
 
     private static final List<String> ROLES = List.of("viewer", "operator", "admin", "none");

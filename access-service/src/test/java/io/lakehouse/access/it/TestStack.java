@@ -17,6 +17,7 @@ public class TestStack extends ServiceTestStack {
 
     @Override
     protected Map<String, String> serviceProperties() {
+        // No lakehouse.keycloak.url here: OIDC clients stay Pending with that reason (OidcClientPendingTest).
         return Map.of("quarkus.oidc.public-key", TOKENS.publicKeyBase64(), "quarkus.oidc.token.issuer", ISSUER);
     }
 }

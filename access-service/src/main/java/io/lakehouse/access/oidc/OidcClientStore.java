@@ -1,0 +1,76 @@
+package io.lakehouse.access.oidc;
+
+import io.lakehouse.access.domain.InstanceKey;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** Table {@code oidc_clients}: the intent (wanted or not) and the last known state of each client. */
+@ApplicationScoped
+public class OidcClientStore {
+
+    private static final String COLUMNS = "namespace, kind, name, client_id, wanted, state, reason, updated_at";
+    private static final String BY_KEY = " WHERE namespace = $1 AND kind = $2 AND name = $3";
+
+    private final Pool pool;
+
+    OidcClientStore(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** The instance wants a client (again): Pending until the worker has made it. */
+    public Uni<Void> want(SqlClient tx, InstanceKey key) {
+        return tx.preparedQuery("INSERT INTO oidc_clients (namespace, kind, name, client_id) VALUES ($1, $2, $3, $4)"
+                        + " ON CONFLICT (namespace, kind, name) DO UPDATE SET wanted = TRUE, updated_at = now()"
+                        + " WHERE NOT oidc_clients.wanted")
+                .execute(key(key).addString(OidcClientSpec.clientId(key))).replaceWithVoid();
+    }
+
+    /** The instance is gone: the worker deletes the client, the Secret, then the row. */
+    public Uni<Boolean> unwant(SqlClient tx, InstanceKey key) {
+        return tx.preparedQuery("UPDATE oidc_clients SET wanted = FALSE, updated_at = now()" + BY_KEY)
+                .execute(key(key)).map(rows -> rows.rowCount() == 1);
+    }
+
+    public Uni<Optional<OidcClientRecord>> find(InstanceKey key) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM oidc_clients" + BY_KEY).execute(key(key))
+                .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(record(rows.iterator().next())));
+    }
+
+    public Uni<List<InstanceKey>> allKeys() {
+        return pool.query("SELECT namespace, kind, name FROM oidc_clients").execute().map(rows -> {
+            List<InstanceKey> keys = new ArrayList<>();
+            rows.forEach(r -> keys.add(new InstanceKey(r.getString(0), r.getString(1), r.getString(2))));
+            return keys;
+        });
+    }
+
+    /** True when the state changed (Ready is only announced once per change). */
+    public Uni<Boolean> setState(SqlClient tx, InstanceKey key, OidcClientState state, String reason) {
+        return tx.preparedQuery("UPDATE oidc_clients SET state = $4, reason = $5, updated_at = now()" + BY_KEY
+                        + " AND wanted AND (state <> $4 OR reason IS DISTINCT FROM $5)")
+                .execute(key(key).addString(state.name()).addString(reason))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    /** Deletes the row unless the instance was requested again meanwhile. */
+    public Uni<Boolean> removeUnwanted(SqlClient tx, InstanceKey key) {
+        return tx.preparedQuery("DELETE FROM oidc_clients" + BY_KEY + " AND NOT wanted").execute(key(key))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
+    private static Tuple key(InstanceKey key) {
+        return Tuple.of(key.namespace(), key.kind(), key.name());
+    }
+
+    private static OidcClientRecord record(Row r) {
+        return new OidcClientRecord(new InstanceKey(r.getString(0), r.getString(1), r.getString(2)), r.getString(3),
+                r.getBoolean(4), OidcClientState.valueOf(r.getString(5)), r.getString(6), r.getOffsetDateTime(7));
+    }
+}

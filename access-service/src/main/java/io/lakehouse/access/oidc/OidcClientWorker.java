@@ -1,0 +1,123 @@
+package io.lakehouse.access.oidc;
+
+import io.lakehouse.access.domain.InstanceKey;
+import io.lakehouse.access.events.AccessEvents;
+import io.lakehouse.common.config.ClusterSettings;
+import io.lakehouse.common.kube.WorkQueue;
+import io.lakehouse.common.outbox.Outbox;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.util.Optional;
+import org.jboss.logging.Logger;
+
+/**
+ * Makes Keycloak and Kubernetes follow {@code oidc_clients}: a wanted row gets its client (created or
+ * adopted) and its {@code <name>-oidc} Secret, then Ready with {@code access.oidc-client-ready}; an
+ * unwanted row loses both, then the row goes with {@code access.oidc-client-removed}. Failures
+ * (Keycloak down, refused) are written to the row as the reason and retried with the work queue's
+ * backoff. Every row is queued again at start-up.
+ */
+@ApplicationScoped
+public class OidcClientWorker {
+
+    private static final Logger LOG = Logger.getLogger(OidcClientWorker.class);
+
+    private final Pool pool;
+    private final OidcClientStore store;
+    private final KeycloakClients keycloak;
+    private final OidcSecrets secrets;
+    private final AccessEvents events;
+    private final ClusterSettings cluster;
+    private final KeycloakSettings settings;
+    private volatile WorkQueue queue;
+
+    OidcClientWorker(Pool pool, OidcClientStore store, KeycloakClients keycloak, OidcSecrets secrets,
+            AccessEvents events, ClusterSettings cluster, KeycloakSettings settings) {
+        this.pool = pool;
+        this.store = store;
+        this.keycloak = keycloak;
+        this.secrets = secrets;
+        this.events = events;
+        this.cluster = cluster;
+        this.settings = settings;
+    }
+
+    void start(@Observes StartupEvent ignored) {
+        queue = new WorkQueue("oidc-clients", settings.workers(), this::reconcile);
+        store.allKeys().await().indefinitely().forEach(this::queue);
+    }
+
+    void stop(@Observes ShutdownEvent ignored) {
+        if (queue != null) {
+            queue.close();
+        }
+    }
+
+    public void queue(InstanceKey key) {
+        if (queue != null) {
+            queue.add(key.subject());
+        }
+    }
+
+    private Duration reconcile(String subject) {
+        String[] parts = subject.split("/", 3);
+        InstanceKey key = new InstanceKey(parts[0], parts[1], parts[2]);
+        Optional<OidcClientRecord> row = store.find(key).await().indefinitely();
+        if (row.isEmpty()) {
+            return null;
+        }
+        if (!keycloak.configured()) {
+            // Settings do not change at run time: nothing to retry until a restart with lakehouse.keycloak.url.
+            record(key, OidcClientState.Pending, "no identity provider configured (lakehouse.keycloak.url)");
+            return null;
+        }
+        try {
+            if (row.get().wanted()) {
+                present(key, row.get());
+            } else {
+                absent(key, row.get());
+            }
+            return null;
+        } catch (RuntimeException e) {
+            boolean refused = KeycloakErrors.refused(e);
+            String reason = KeycloakErrors.describe(e);
+            record(key, refused ? OidcClientState.Failed : OidcClientState.Pending, reason);
+            throw new IllegalStateException(reason, e);
+        }
+    }
+
+    private void present(InstanceKey key, OidcClientRecord row) {
+        OidcClientSpec spec = OidcClientSpec.of(key, cluster.domain());
+        String secret = keycloak.ensure(spec);
+        secrets.write(key, spec.clientId(), secret, cluster.oidcIssuer());
+        pool.withTransaction(tx -> store.setState(tx, key, OidcClientState.Ready, null)
+                        .chain(changed -> changed && row.state() != OidcClientState.Ready
+                                ? Outbox.append(tx, events.oidcClientReady(key, spec.clientId()))
+                                : Uni.createFrom().voidItem()))
+                .await().indefinitely();
+        LOG.debugf("OIDC client %s of %s ready", spec.clientId(), key.subject());
+    }
+
+    private void absent(InstanceKey key, OidcClientRecord row) {
+        keycloak.delete(row.clientId());
+        secrets.delete(key);
+        pool.withTransaction(tx -> store.removeUnwanted(tx, key)
+                        .chain(removed -> removed ? Outbox.append(tx, events.oidcClientRemoved(key, row.clientId()))
+                                : Uni.createFrom().voidItem()))
+                .await().indefinitely();
+        LOG.debugf("OIDC client %s of %s removed", row.clientId(), key.subject());
+    }
+
+    private void record(InstanceKey key, OidcClientState state, String reason) {
+        try {
+            pool.withTransaction(tx -> store.setState(tx, key, state, reason)).await().indefinitely();
+        } catch (RuntimeException e) {
+            LOG.warnf("could not record the state of the OIDC client of %s: %s", key.subject(), e.getMessage());
+        }
+    }
+}
