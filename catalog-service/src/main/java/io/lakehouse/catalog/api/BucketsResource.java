@@ -1,6 +1,6 @@
 package io.lakehouse.catalog.api;
 
-import io.lakehouse.catalog.store.NamespaceBuckets;
+import io.lakehouse.common.storage.NamespaceBuckets;
 import io.lakehouse.common.kube.BucketSecrets;
 import io.lakehouse.common.security.Authorizer;
 import io.lakehouse.common.security.Role;

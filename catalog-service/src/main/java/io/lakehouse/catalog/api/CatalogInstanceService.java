@@ -6,17 +6,16 @@ import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.catalog.domain.CatalogPatch;
 import io.lakehouse.catalog.domain.CatalogRules;
 import io.lakehouse.catalog.domain.CatalogSpec;
-import io.lakehouse.catalog.domain.Phase;
-import io.lakehouse.catalog.domain.SealedCredentials;
-import io.lakehouse.catalog.domain.StorageSpec;
+import io.lakehouse.common.instances.Phase;
+import io.lakehouse.common.storage.SealedCredentials;
+import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.catalog.events.InstanceEvents;
 import io.lakehouse.catalog.store.DependentsStore;
 import io.lakehouse.catalog.store.InstanceStore;
-import io.lakehouse.catalog.store.NamespaceBuckets;
+import io.lakehouse.common.storage.NamespaceBuckets;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.crypto.SecretSealer;
 import io.lakehouse.common.events.EventType;
-import io.lakehouse.common.kube.BucketSecrets;
 import io.lakehouse.common.problem.ApiException;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -48,7 +47,7 @@ public class CatalogInstanceService {
             throw ApiException.badRequest("a JSON body with name and spec is required");
         }
         CatalogSpec spec = CatalogRules.checkCreate(request.name(), namespace, request.spec());
-        return checkCredentialsSecret(namespace, spec.storage()).chain(() -> {
+        return buckets.requireCredentials(namespace, "spec.storage", spec.storage()).chain(() -> {
             StorageSpec storage = spec.storage();
             SealedCredentials sealed = storage.hasInlineKeys()
                     ? new SealedCredentials(sealer.seal(storage.accessKeyId()), sealer.seal(storage.secretAccessKey()))
@@ -113,22 +112,6 @@ public class CatalogInstanceService {
                         .chain(() -> get(namespace, name));
             });
         });
-    }
-
-    private Uni<Void> checkCredentialsSecret(String namespace, StorageSpec storage) {
-        if (storage.credentialsSecret() == null) {
-            return Uni.createFrom().voidItem();
-        }
-        return buckets.secret(namespace, storage.credentialsSecret()).invoke(secret -> {
-            if (secret.isEmpty()) {
-                throw ApiException.invalid("spec.storage.credentialsSecret",
-                        "no Secret '" + storage.credentialsSecret() + "' in namespace '" + namespace + "'");
-            }
-            if (!BucketSecrets.hasKeys(secret.get())) {
-                throw ApiException.invalid("spec.storage.credentialsSecret", "Secret '" + storage.credentialsSecret()
-                        + "' has no " + BucketSecrets.ACCESS_KEY_ID + " and " + BucketSecrets.SECRET_ACCESS_KEY);
-            }
-        }).replaceWithVoid();
     }
 
     static ApiException notFound(String namespace, String name) {

@@ -1,5 +1,9 @@
 package io.lakehouse.catalog.domain;
 
+import io.lakehouse.common.instances.Phase;
+
+import io.lakehouse.common.storage.SealedCredentials;
+
 import io.lakehouse.common.kube.Condition;
 import java.time.Instant;
 import java.util.List;

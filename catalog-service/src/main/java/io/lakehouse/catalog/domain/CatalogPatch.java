@@ -3,6 +3,7 @@ package io.lakehouse.catalog.domain;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lakehouse.common.problem.ApiException;
+import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
 import java.util.Iterator;
 import java.util.Map;
@@ -65,7 +66,8 @@ public final class CatalogPatch {
         CatalogSpec next = current.withCapacity(resources, database);
         CatalogRules.checkCapacity(v, next);
         if (!v.has("spec.database.storageSize")) {
-            CatalogRules.checkStorageGrowth(v, current.database().storageSize(), database.storageSize());
+            Quantities.checkGrowth(v, "spec.database.storageSize", current.database().storageSize(),
+                    database.storageSize());
         }
         v.throwIfAny();
         return next;

@@ -1,12 +1,10 @@
 package io.lakehouse.catalog.domain;
 
+import io.lakehouse.common.storage.StorageRules;
 import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Quantities;
-import io.lakehouse.common.validation.S3Locations;
 import io.lakehouse.common.validation.Violations;
-import java.math.BigDecimal;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Pattern;
 
 /** The template's rules, as pure checks that collect every violation of a request. */
@@ -28,7 +26,6 @@ public final class CatalogRules {
 
     private static final Pattern CATALOG_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,62}");
     private static final Pattern REALM = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,62}");
-    private static final Pattern ACCESS_KEY = Pattern.compile("[\\x21-\\x7E]{1,256}");
 
     private CatalogRules() {}
 
@@ -46,7 +43,7 @@ public final class CatalogRules {
             v.throwIfAny();
         }
         CatalogSpec spec = requested.withDefaults();
-        checkStorage(v, spec.storage());
+        StorageRules.check(v, "spec.storage", spec.storage());
         if (!CATALOG_NAME.matcher(spec.catalogName()).matches() || "system".equalsIgnoreCase(spec.catalogName())) {
             v.add("spec.catalogName", "must start with a letter, use letters, digits, '_' and '-', have at most 63"
                     + " characters, and not be 'system'");
@@ -65,43 +62,4 @@ public final class CatalogRules {
         Quantities.check(v, "spec.database.storageSize", spec.database().storageSize(), MIN_STORAGE, MAX_STORAGE);
     }
 
-    /** A database volume can grow, never shrink (CloudNativePG cannot shrink a PVC). */
-    public static void checkStorageGrowth(Violations v, String before, String after) {
-        Optional<BigDecimal> old = Quantities.parse(before);
-        Optional<BigDecimal> now = Quantities.parse(after);
-        if (old.isPresent() && now.isPresent() && now.get().compareTo(old.get()) < 0) {
-            v.add("spec.database.storageSize", "cannot shrink from " + before + " to " + after);
-        }
-    }
-
-    private static void checkStorage(Violations v, StorageSpec storage) {
-        if (storage == null) {
-            v.add("spec.storage", "is required: the warehouse S3 bucket");
-            return;
-        }
-        S3Locations.checkBucket(v, "spec.storage.bucket", storage.bucket());
-        S3Locations.checkEndpoint(v, "spec.storage.endpoint", storage.endpoint());
-        S3Locations.checkRegion(v, "spec.storage.region", storage.region());
-        boolean secret = storage.credentialsSecret() != null;
-        if (secret == storage.hasInlineKeys()) {
-            v.add("spec.storage", "give either credentialsSecret (a Secret of the namespace) or accessKeyId and"
-                    + " secretAccessKey");
-            return;
-        }
-        if (secret && !Names.isDns1123Label(storage.credentialsSecret())) {
-            v.add("spec.storage.credentialsSecret", "is not a valid Secret name");
-        }
-        if (!secret) {
-            checkKey(v, "spec.storage.accessKeyId", storage.accessKeyId());
-            checkKey(v, "spec.storage.secretAccessKey", storage.secretAccessKey());
-        }
-    }
-
-    private static void checkKey(Violations v, String field, String value) {
-        if (value == null || value.isEmpty()) {
-            v.add(field, "is required with inline keys");
-        } else if (!ACCESS_KEY.matcher(value).matches()) {
-            v.add(field, "must be 1-256 printable characters without spaces");
-        }
-    }
 }

@@ -1,5 +1,7 @@
 package io.lakehouse.catalog.domain;
 
+import io.lakehouse.common.storage.StorageSpec;
+
 import com.fasterxml.jackson.annotation.JsonInclude;
 
 /** The fields of the {@code iceberg-catalog} template. */

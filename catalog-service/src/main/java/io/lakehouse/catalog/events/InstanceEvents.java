@@ -6,13 +6,12 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
-import io.lakehouse.catalog.domain.Phase;
+import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.kube.Condition;
 import java.time.Instant;
 import java.util.List;
-import java.util.Optional;
 import java.util.UUID;
 
 /**
@@ -52,16 +51,5 @@ public final class InstanceEvents {
                 .put("cpu", inst.spec().resources().cpu());
         return new LakehouseEvent(UUID.randomUUID(), source, type,
                 LakehouseEvent.instanceSubject(inst.namespace(), CatalogInstance.KIND, inst.name()), at, data);
-    }
-
-    /** The event announcing a phase change, if the new phase has one. */
-    public static Optional<EventType> forPhase(Phase phase) {
-        return switch (phase) {
-            case Running -> Optional.of(EventType.INSTANCE_RUNNING);
-            case Ready -> Optional.of(EventType.INSTANCE_READY);
-            case Degraded -> Optional.of(EventType.INSTANCE_DEGRADED);
-            case Failed -> Optional.of(EventType.INSTANCE_FAILED);
-            default -> Optional.empty();
-        };
     }
 }

@@ -1,5 +1,7 @@
 package io.lakehouse.catalog.reconcile;
 
+import io.lakehouse.common.instances.Phase;
+
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -123,7 +125,7 @@ public class CatalogReconciler {
             return;
         }
         Optional<EventType> type = status.phase() == inst.phase() ? Optional.empty()
-                : InstanceEvents.forPhase(status.phase());
+                : status.phase().event();
         LakehouseEvent event = type.map(t -> InstanceEvents.of(eventSource, t, inst, status.phase(),
                 status.conditions(), Instant.now())).orElse(null);
         store.updateStatus(inst, status.phase(), status.conditions(), event).await().atMost(DB_TIMEOUT);
@@ -138,7 +140,7 @@ public class CatalogReconciler {
             return TEARDOWN_RECHECK;
         }
         store.delete(inst, InstanceEvents.of(eventSource, EventType.INSTANCE_DELETED, inst,
-                io.lakehouse.catalog.domain.Phase.Deleting, inst.conditions(), Instant.now()))
+                Phase.Deleting, inst.conditions(), Instant.now()))
                 .await().atMost(DB_TIMEOUT);
         return null;
     }

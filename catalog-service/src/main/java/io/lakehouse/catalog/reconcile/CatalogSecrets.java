@@ -5,14 +5,12 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
-import java.nio.charset.StandardCharsets;
-import java.util.Base64;
+import io.lakehouse.common.kube.SecretData;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The Secrets of a catalog. Values go in {@code data} (base64): {@code stringData} is only converted
- * by a real API server, not by the mock.
+ * The Secrets of a catalog (values in base64 {@code data}, see {@link SecretData}).
  */
 public final class CatalogSecrets {
 
@@ -53,12 +51,10 @@ public final class CatalogSecrets {
 
     private static Secret secret(
             String name, CatalogInstance inst, CatalogContext ctx, OwnerReference owner, Map<String, String> values) {
-        Map<String, String> data = new LinkedHashMap<>();
-        values.forEach((k, v) -> data.put(k, Base64.getEncoder().encodeToString(v.getBytes(StandardCharsets.UTF_8))));
         return new SecretBuilder()
                 .withMetadata(CatalogLabels.meta(name, inst, ctx, CatalogLabels.CREDENTIALS, owner))
                 .withType("Opaque")
-                .withData(data)
+                .withData(SecretData.encode(values))
                 .build();
     }
 }

@@ -3,7 +3,7 @@ package io.lakehouse.catalog.reconcile;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.lakehouse.catalog.domain.Phase;
+import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.kube.Conditions;
 import java.time.Instant;

@@ -1,5 +1,7 @@
 package io.lakehouse.catalog.reconcile;
 
+import io.lakehouse.common.kube.EnvVars;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -16,7 +18,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
-import io.lakehouse.catalog.domain.StorageSpec;
+import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.common.kube.PodSecurity;
 import java.io.IOException;
 import java.io.InputStream;
@@ -51,7 +53,7 @@ public final class CatalogTasks {
     /** {@code bootstrap} with an explicit realm and the root principal's generated credentials. */
     public static Job realmInit(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
         String secret = CatalogNames.rootPrincipalSecret(inst.name());
-        List<EnvVar> env = new ArrayList<>(EnvVars.persistence(inst));
+        List<EnvVar> env = new ArrayList<>(PolarisPersistence.env(inst));
         env.add(EnvVars.fromSecret("POLARIS_CLIENT_ID", secret, CatalogSecrets.CLIENT_ID));
         env.add(EnvVars.fromSecret("POLARIS_CLIENT_SECRET", secret, CatalogSecrets.CLIENT_SECRET));
         Container container = new ContainerBuilder()

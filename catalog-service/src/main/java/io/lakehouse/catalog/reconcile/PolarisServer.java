@@ -1,5 +1,7 @@
 package io.lakehouse.catalog.reconcile;
 
+import io.lakehouse.common.kube.EnvVars;
+
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -17,7 +19,7 @@ import io.fabric8.kubernetes.api.model.networking.v1.IngressTLS;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressTLSBuilder;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
-import io.lakehouse.catalog.domain.StorageSpec;
+import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.common.kube.PodSecurity;
 import java.util.ArrayList;
 import java.util.List;
@@ -77,7 +79,7 @@ public final class PolarisServer {
 
     private static List<EnvVar> env(CatalogInstance inst) {
         StorageSpec storage = inst.spec().storage();
-        List<EnvVar> env = new ArrayList<>(EnvVars.persistence(inst));
+        List<EnvVar> env = new ArrayList<>(PolarisPersistence.env(inst));
         env.add(EnvVars.value("POLARIS_REALM_CONTEXT_REALMS", inst.spec().realm()));
         env.add(EnvVars.value("POLARIS_AUTHENTICATION_TOKEN_BROKER_TYPE", "symmetric-key"));
         env.add(EnvVars.value("POLARIS_AUTHENTICATION_TOKEN_BROKER_SYMMETRIC_KEY_FILE",

@@ -9,7 +9,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.catalog.domain.CatalogSpec;
-import io.lakehouse.catalog.domain.StorageSpec;
+import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.catalog.reconcile.CatalogSecrets;
 import io.lakehouse.catalog.reconcile.CatalogTasks;
 import java.io.IOException;

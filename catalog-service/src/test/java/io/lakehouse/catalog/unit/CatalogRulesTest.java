@@ -7,9 +7,10 @@ import io.lakehouse.catalog.domain.CatalogRules;
 import io.lakehouse.catalog.domain.CatalogSpec;
 import io.lakehouse.catalog.domain.DatabaseSpec;
 import io.lakehouse.catalog.domain.ResourcesSpec;
-import io.lakehouse.catalog.domain.StorageSpec;
+import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.problem.FieldError;
+import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -259,10 +260,10 @@ class CatalogRulesTest {
     @Test
     void storageMayGrowButNeverShrink() {
         Violations v = new Violations();
-        CatalogRules.checkStorageGrowth(v, "10Gi", "20Gi");
-        CatalogRules.checkStorageGrowth(v, "10Gi", "10240Mi");
+        Quantities.checkGrowth(v, "spec.database.storageSize", "10Gi", "20Gi");
+        Quantities.checkGrowth(v, "spec.database.storageSize", "10Gi", "10240Mi");
         assertThat(v.isEmpty()).isTrue();
-        CatalogRules.checkStorageGrowth(v, "10Gi", "9Gi");
+        Quantities.checkGrowth(v, "spec.database.storageSize", "10Gi", "9Gi");
         assertThat(v.errors()).singleElement().satisfies(err -> {
             assertThat(err.field()).isEqualTo("spec.database.storageSize");
             assertThat(err.message()).contains("cannot shrink from 10Gi to 9Gi");

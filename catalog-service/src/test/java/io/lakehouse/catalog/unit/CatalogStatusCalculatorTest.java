@@ -14,7 +14,7 @@ import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
-import io.lakehouse.catalog.domain.Phase;
+import io.lakehouse.common.instances.Phase;
 import io.lakehouse.catalog.reconcile.CatalogStatusCalculator;
 import io.lakehouse.catalog.reconcile.CatalogStatusCalculator.Result;
 import io.lakehouse.catalog.reconcile.Observed;

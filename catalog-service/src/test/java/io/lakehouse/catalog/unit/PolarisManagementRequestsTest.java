@@ -11,7 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogSpec;
-import io.lakehouse.catalog.domain.StorageSpec;
+import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.catalog.reconcile.CatalogTasks;
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -41,6 +41,15 @@ public final class Quantities {
         return Optional.of(new BigDecimal(m.group(1)).multiply(MULTIPLIERS.get(suffix)));
     }
 
+    /** A volume can grow, never shrink (neither a PVC nor CloudNativePG can shrink one). */
+    public static void checkGrowth(Violations v, String field, String before, String after) {
+        Optional<BigDecimal> old = parse(before);
+        Optional<BigDecimal> now = parse(after);
+        if (old.isPresent() && now.isPresent() && now.get().compareTo(old.get()) < 0) {
+            v.add(field, "cannot shrink from " + before + " to " + after);
+        }
+    }
+
     /** Validates a quantity against a minimum (and maximum); returns its value when valid. */
     public static Optional<BigDecimal> check(Violations v, String field, String text, String min, String max) {
         if (text == null) {

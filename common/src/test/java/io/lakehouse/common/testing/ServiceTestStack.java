@@ -9,7 +9,8 @@ import java.util.UUID;
 /**
  * Points a service under test at the real PostgreSQL and Kafka: its own schema, cleaned at start,
  * and a consumer group of its own for every incoming channel (never take partitions from a running
- * local stack). A service's test stack extends it and adds its token key and settings.
+ * local stack), placed at the topics' current end: a test sees the events published from its start on,
+ * not the broker's whole history (which a used local broker makes long). A service's test stack extends it and adds its token key and settings.
  */
 public abstract class ServiceTestStack implements QuarkusTestResourceLifecycleManager {
 
@@ -31,7 +32,11 @@ public abstract class ServiceTestStack implements QuarkusTestResourceLifecycleMa
         TestServers.requireReachable();
         String group = service + "-test-" + UUID.randomUUID();
         Map<String, String> props = new HashMap<>();
-        channels.forEach(c -> props.put("mp.messaging.incoming." + c + ".group.id", group + "-" + c));
+        for (String channel : channels) {
+            String channelGroup = group + "-" + channel;
+            props.put("mp.messaging.incoming." + channel + ".group.id", channelGroup);
+            TopicPositions.startAtEnd(channelGroup, ChannelTopics.of(channel));
+        }
         props.put("quarkus.datasource.reactive.url", TestServers.pgUrl() + "?search_path=" + schema);
         props.put("quarkus.datasource.jdbc.url", "jdbc:" + TestServers.pgUrl() + "?currentSchema=" + schema);
         props.put("kafka.bootstrap.servers", TestServers.kafka());

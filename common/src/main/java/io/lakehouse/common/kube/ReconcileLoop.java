@@ -1,0 +1,116 @@
+package io.lakehouse.common.kube;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.lakehouse.common.config.ReconcileSettings;
+import io.lakehouse.common.outbox.PgChannelListener;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.function.Supplier;
+import javax.sql.DataSource;
+import org.jboss.logging.Logger;
+
+/**
+ * Feeds a service's work queue from the three sources of change: the database (intent, through the
+ * instances table's NOTIFY trigger on channel {@code reconcile_<schema>}, and a full resync after each
+ * (re)connection), and Kubernetes (informer events on every owned object, which is how drift is
+ * noticed). Only the replica holding the leader lock watches and writes.
+ */
+public class ReconcileLoop implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(ReconcileLoop.class);
+    private static final Duration LISTEN_TIMEOUT = Duration.ofSeconds(30);
+
+    private final Function<String, Duration> reconciler;
+    private final InformerCache cache;
+    private final Supplier<List<String>> allKeys;
+    private final DataSource dataSource;
+    private final ReconcileSettings settings;
+    private final String channel;
+    private final List<ResourceKind> kinds;
+    private final Predicate<String> ownsKind;
+    private volatile WorkQueue queue;
+    private PgChannelListener listener;
+    private LeaderLock leader;
+
+    /**
+     * @param reconciler one pass over {@code namespace/name}; returns when to look again, or null
+     * @param allKeys every instance key, for the resync
+     * @param schema the service's schema: names the NOTIFY channel and the leader lock
+     * @param kinds the object kinds the service manages (watched by the cache)
+     * @param ownsKind whether an instance kind ({@code lakehouse.io/kind} label) is the service's
+     */
+    public ReconcileLoop(Function<String, Duration> reconciler, InformerCache cache, Supplier<List<String>> allKeys,
+            DataSource dataSource, ReconcileSettings settings, String schema, List<ResourceKind> kinds,
+            Predicate<String> ownsKind) {
+        this.reconciler = reconciler;
+        this.cache = cache;
+        this.allKeys = allKeys;
+        this.dataSource = dataSource;
+        this.settings = settings;
+        this.channel = "reconcile_" + schema;
+        this.kinds = kinds;
+        this.ownsKind = ownsKind;
+    }
+
+    public void start() {
+        if (!settings.enabled()) {
+            return;
+        }
+        cache.onChange(this::objectChanged);
+        leader = new LeaderLock(dataSource, channel, Duration.ofSeconds(5), this::lead, this::stepDown).start();
+    }
+
+    /** Queues an instance, e.g. when something it depends on changed elsewhere. */
+    public void enqueue(String key) {
+        WorkQueue current = this.queue;
+        if (current != null) {
+            current.add(key);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (leader != null) {
+            leader.close();
+        }
+        stepDown();
+    }
+
+    private synchronized void lead() {
+        queue = new WorkQueue("reconcile", settings.workers(), reconciler);
+        cache.start(kinds, settings.cacheSyncTimeout().toSeconds());
+        listener = new PgChannelListener(dataSource, channel, LISTEN_TIMEOUT, this::intentChanged).start();
+        LOG.infof("reconcile loop started with %d workers", settings.workers());
+    }
+
+    private synchronized void stepDown() {
+        if (listener != null) {
+            listener.close();
+            listener = null;
+        }
+        if (queue != null) {
+            queue.close();
+            queue = null;
+        }
+        cache.close();
+    }
+
+    private void intentChanged(List<String> keys) {
+        if (keys == null) {
+            allKeys.get().forEach(this::enqueue);
+        } else {
+            keys.forEach(this::enqueue);
+        }
+    }
+
+    private void objectChanged(HasMetadata object) {
+        Map<String, String> labels = object.getMetadata().getLabels();
+        if (labels != null && labels.get(Labels.INSTANCE) != null && labels.get(Labels.INSTANCE_KIND) != null
+                && ownsKind.test(labels.get(Labels.INSTANCE_KIND))) {
+            enqueue(object.getMetadata().getNamespace() + "/" + labels.get(Labels.INSTANCE));
+        }
+    }
+}

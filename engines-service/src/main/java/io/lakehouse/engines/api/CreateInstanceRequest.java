@@ -1,0 +1,6 @@
+package io.lakehouse.engines.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+/** Body of {@code POST .../instances/{kind}}: the spec is read by the kind's own record. */
+public record CreateInstanceRequest(String name, JsonNode spec) {}

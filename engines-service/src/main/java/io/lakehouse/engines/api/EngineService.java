@@ -1,0 +1,155 @@
+package io.lakehouse.engines.api;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.crypto.SecretSealer;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.instances.Phase;
+import io.lakehouse.common.problem.ApiException;
+import io.lakehouse.common.storage.NamespaceBuckets;
+import io.lakehouse.common.storage.SealedCredentials;
+import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.common.validation.Names;
+import io.lakehouse.common.validation.Violations;
+import io.lakehouse.engines.domain.CatalogRef;
+import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.engines.domain.EngineKind;
+import io.lakehouse.engines.domain.EngineSpec;
+import io.lakehouse.engines.domain.SpecPatch;
+import io.lakehouse.engines.events.InstanceEvents;
+import io.lakehouse.engines.reconcile.EngineContext;
+import io.lakehouse.engines.reconcile.EngineObjects;
+import io.lakehouse.engines.store.CatalogStore;
+import io.lakehouse.engines.store.InstanceStore;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+
+/** The engines' use cases: validation, then one transaction with the event. */
+@ApplicationScoped
+public class EngineService {
+
+    private final InstanceStore store;
+    private final CatalogStore catalogs;
+    private final NamespaceBuckets buckets;
+    private final SecretSealer sealer;
+    private final EngineContext ctx;
+    private final String eventSource;
+
+    EngineService(InstanceStore store, CatalogStore catalogs, NamespaceBuckets buckets, SecretSealer sealer,
+            EngineContext ctx, ServiceSettings settings) {
+        this.store = store;
+        this.catalogs = catalogs;
+        this.buckets = buckets;
+        this.sealer = sealer;
+        this.ctx = ctx;
+        this.eventSource = settings.eventSource();
+    }
+
+    /**
+     * Validates the request (every violation at once), checks the referenced catalog and bucket
+     * Secret, seals typed S3 keys, then stores the instance with {@code instance.requested}.
+     */
+    public Uni<EngineInstance> create(String namespace, EngineKind kind, CreateInstanceRequest request, String caller) {
+        if (request == null) {
+            throw ApiException.badRequest("a JSON body with name and spec is required");
+        }
+        if (request.spec() != null && !request.spec().isObject()) {
+            throw ApiException.badRequest("spec must be a JSON object");
+        }
+        EngineSpec requested = SpecPatch.read(kind, request.spec() == null
+                ? JsonNodeFactory.instance.objectNode() : request.spec());
+        return catalog(namespace, requested.catalog()).chain(catalog -> {
+            EngineSpec spec = kind.withDefaults(requested, catalog.filter(c -> !c.deleting()));
+            Violations v = new Violations();
+            kind.checkCreate(v, request.name(), namespace, spec);
+            checkCatalog(v, namespace, requested.catalog(), catalog);
+            v.throwIfAny();
+            return buckets.requireCredentials(namespace, "spec.storage", spec.storage())
+                    .chain(() -> insert(namespace, kind, request.name(), spec, caller));
+        });
+    }
+
+    private Uni<EngineInstance> insert(String namespace, EngineKind kind, String name, EngineSpec spec, String caller) {
+        StorageSpec storage = spec.storage();
+        boolean typedKeys = storage != null && storage.hasInlineKeys();
+        SealedCredentials sealed = typedKeys
+                ? new SealedCredentials(sealer.seal(storage.accessKeyId()), sealer.seal(storage.secretAccessKey()))
+                : null;
+        EngineSpec stored = typedKeys ? spec.withStorage(storage.withoutKeys(EngineObjects.s3Secret(name))) : spec;
+        EngineInstance inst = new EngineInstance(namespace, name, kind.kind(), UUID.randomUUID(), stored, sealed, 1,
+                Phase.Pending, List.of(), false, caller, Instant.now());
+        return store.insert(inst, InstanceEvents.of(eventSource, ctx, EventType.INSTANCE_REQUESTED, inst, Phase.Pending,
+                List.of(), inst.createdAt())).replaceWith(inst);
+    }
+
+    private Uni<Optional<CatalogRef>> catalog(String namespace, String name) {
+        return name == null || !Names.isDns1123Label(name) ? Uni.createFrom().item(Optional.empty())
+                : catalogs.find(namespace, name);
+    }
+
+    private static void checkCatalog(Violations v, String namespace, String name, Optional<CatalogRef> catalog) {
+        if (name == null || v.has("spec.catalog")) {
+            return;
+        }
+        if (catalog.isEmpty()) {
+            v.add("spec.catalog", "no iceberg-catalog named '" + name + "' in namespace '" + namespace
+                    + "': deploy the catalog first (an engine only uses a catalog of its own namespace)");
+        } else if (catalog.get().deleting()) {
+            v.add("spec.catalog", "the iceberg-catalog '" + name + "' is being deleted");
+        }
+    }
+
+    /** The instance of this kind, or 404 (an instance of another kind with that name is not it). */
+    public Uni<EngineInstance> get(String namespace, EngineKind kind, String name) {
+        return store.find(namespace, name).map(inst -> {
+            if (inst == null || !inst.kind().equals(kind.kind())) {
+                throw notFound(namespace, kind.kind(), name);
+            }
+            return inst;
+        });
+    }
+
+    public Uni<EngineInstance> patch(String namespace, EngineKind kind, String name, JsonNode patch) {
+        return get(namespace, kind, name).chain(current -> {
+            if (current.deleting()) {
+                throw ApiException.conflict("the instance is being deleted");
+            }
+            EngineSpec next = SpecPatch.apply(kind, current.spec(), patch);
+            if (next.equals(current.spec())) {
+                return Uni.createFrom().item(current);
+            }
+            EngineInstance updated = new EngineInstance(current.namespace(), current.name(), current.kind(),
+                    current.uid(), next, current.sealedCredentials(), current.generation() + 1, current.phase(),
+                    current.conditions(), false, current.createdBy(), current.createdAt());
+            return store.updateSpec(current, next, InstanceEvents.of(eventSource, ctx, EventType.INSTANCE_UPDATED,
+                            updated, current.phase(), current.conditions(), Instant.now()))
+                    .map(done -> {
+                        if (!done) {
+                            throw ApiException.conflict("the instance changed meanwhile; read it and try again");
+                        }
+                        return updated;
+                    });
+        });
+    }
+
+    /** Starts deletion: 202 with phase Deleting; the instance disappears once its objects are gone. */
+    public Uni<EngineInstance> delete(String namespace, EngineKind kind, String name) {
+        return get(namespace, kind, name).chain(current -> {
+            if (current.deleting()) {
+                return Uni.createFrom().item(current);
+            }
+            return store.markDeleting(current, InstanceEvents.of(eventSource, ctx, EventType.INSTANCE_DELETING,
+                            current, Phase.Deleting, current.conditions(), Instant.now()))
+                    .chain(() -> get(namespace, kind, name));
+        });
+    }
+
+    static ApiException notFound(String namespace, String kind, String name) {
+        return ApiException.notFound("no " + kind + " named '" + name + "' in namespace '" + namespace + "'");
+    }
+}

@@ -1,0 +1,21 @@
+package io.lakehouse.engines.api;
+
+import io.lakehouse.common.templates.Template;
+import io.lakehouse.engines.domain.EngineKind;
+import io.lakehouse.engines.domain.EngineKinds;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import java.util.List;
+
+/** {@code GET /api/v1/templates}: the templates this service offers (any signed-in user). */
+@Path("/api/v1/templates")
+@Produces(MediaType.APPLICATION_JSON)
+public class TemplatesResource {
+
+    @GET
+    public List<Template> list() {
+        return EngineKinds.all().stream().map(EngineKind::template).toList();
+    }
+}

@@ -1,0 +1,6 @@
+package io.lakehouse.engines.domain;
+
+import io.lakehouse.common.kube.ResourceKind;
+
+/** An object of the instance's namespace, by kind and name. */
+public record ObjectRef(ResourceKind kind, String name) {}

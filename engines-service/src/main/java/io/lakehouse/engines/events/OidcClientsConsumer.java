@@ -1,0 +1,74 @@
+package io.lakehouse.engines.events;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.IncomingEvents;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.events.MalformedEventException;
+import io.lakehouse.common.outbox.Inbox;
+import io.lakehouse.engines.domain.EngineKinds;
+import io.lakehouse.engines.reconcile.ReconcileLoop;
+import io.lakehouse.engines.store.OidcClientStore;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.concurrent.CompletionStage;
+import org.eclipse.microprofile.reactive.messaging.Incoming;
+import org.eclipse.microprofile.reactive.messaging.Message;
+
+/**
+ * {@code access.oidc-client-ready} / {@code -removed} for our kinds: an instance that waits for its
+ * {@code <name>-oidc} Secret is reconciled again as soon as access-service has written it.
+ */
+@ApplicationScoped
+public class OidcClientsConsumer {
+
+    private static final String CONSUMER = "oidc-clients";
+
+    private final Pool pool;
+    private final OidcClientStore clients;
+    private final ReconcileLoop loop;
+
+    OidcClientsConsumer(Pool pool, OidcClientStore clients, ReconcileLoop loop) {
+        this.pool = pool;
+        this.clients = clients;
+        this.loop = loop;
+    }
+
+    @Incoming("oidc-clients")
+    public CompletionStage<Void> consume(Message<byte[]> message) {
+        return IncomingEvents.handle(message, OidcClientsConsumer::check,
+                event -> isOurs(event) ? apply(event) : Uni.createFrom().voidItem());
+    }
+
+    private Uni<Void> apply(LakehouseEvent event) {
+        JsonNode d = event.data();
+        String namespace = d.get("namespace").asText();
+        String name = d.get("name").asText();
+        return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER).chain(first -> {
+                    if (!first) {
+                        return Uni.createFrom().voidItem();
+                    }
+                    return event.type() == EventType.OIDC_CLIENT_READY
+                            ? clients.put(tx, namespace, name, d.get("kind").asText(),
+                                    d.path("secretName").asText(name + "-oidc"))
+                            : clients.remove(tx, namespace, name);
+                }))
+                .invoke(() -> loop.enqueue(namespace + "/" + name));
+    }
+
+    private static boolean isOurs(LakehouseEvent event) {
+        return (event.type() == EventType.OIDC_CLIENT_READY || event.type() == EventType.OIDC_CLIENT_REMOVED)
+                && EngineKinds.find(event.data().path("kind").asText()).isPresent();
+    }
+
+    private static void check(LakehouseEvent event) {
+        if (event.type() != EventType.OIDC_CLIENT_READY && event.type() != EventType.OIDC_CLIENT_REMOVED) {
+            return;
+        }
+        JsonNode d = event.data();
+        if (!d.path("namespace").isTextual() || !d.path("kind").isTextual() || !d.path("name").isTextual()) {
+            throw new MalformedEventException("OIDC client event without namespace, kind or name");
+        }
+    }
+}

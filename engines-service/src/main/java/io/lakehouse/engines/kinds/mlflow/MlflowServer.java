@@ -1,0 +1,132 @@
+package io.lakehouse.engines.kinds.mlflow;
+
+import static io.lakehouse.common.kube.EnvVars.fromSecret;
+import static io.lakehouse.common.kube.EnvVars.value;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.ProbeBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.lakehouse.common.kube.PodSecurity;
+import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.engines.reconcile.EngineContext;
+import io.lakehouse.engines.reconcile.EngineObjects;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The MLflow tracking server (uvicorn, so MLflow's Host-header check applies) and its Service.
+ * Artifacts go through the server ({@code --serve-artifacts}): only the server holds S3 keys.
+ */
+final class MlflowServer {
+
+    /** The image runs as root by default; any non-root user can run MLflow. */
+    static final long UID = 1000;
+
+    private MlflowServer() {}
+
+    static Deployment deployment(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        return new DeploymentBuilder()
+                .withMetadata(meta(inst, ctx, owner))
+                .withNewSpec()
+                    .withReplicas(1)
+                    .withNewSelector()
+                        .withMatchLabels(EngineObjects.selector(MlflowNames.APP, inst, MlflowNames.SERVER))
+                    .endSelector()
+                    .withNewTemplate()
+                        .withNewMetadata()
+                            .withLabels(EngineObjects.labels(MlflowNames.APP, inst, ctx, MlflowNames.SERVER))
+                        .endMetadata()
+                        .withNewSpec()
+                            .withAutomountServiceAccountToken(false)
+                            .withSecurityContext(PodSecurity.restrictedPod(UID, UID))
+                            .withImagePullSecrets(EngineObjects.pullSecrets(ctx))
+                            .withContainers(container(inst, ctx))
+                            .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
+                        .endSpec()
+                    .endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    private static Container container(EngineInstance inst, EngineContext ctx) {
+        MlflowSpec spec = (MlflowSpec) inst.spec();
+        StorageSpec storage = spec.storage();
+        Map<String, Quantity> capacity = Map.of(
+                "memory", new Quantity(spec.resources().memory()), "cpu", new Quantity(spec.resources().cpu()));
+        return new ContainerBuilder()
+                .withName("mlflow")
+                .withImage(ctx.mlflowImage())
+                .withCommand("mlflow", "server")
+                // Separate arguments, no shell; the backend store URI holds a password: env only.
+                .withArgs("--serve-artifacts",
+                        "--artifacts-destination", spec.artifactsDestination(),
+                        "--host", "0.0.0.0",
+                        "--port", String.valueOf(MlflowNames.HTTP_PORT),
+                        "--workers", String.valueOf(spec.workers()),
+                        "--allowed-hosts", String.join(",", allowedHosts(inst, ctx)))
+                .withEnv(
+                        fromSecret("MLFLOW_BACKEND_STORE_URI", MlflowNames.databaseApp(inst.name()), "uri"),
+                        fromSecret(EngineObjects.ACCESS_KEY_ID, storage.credentialsSecret(),
+                                EngineObjects.ACCESS_KEY_ID),
+                        fromSecret(EngineObjects.SECRET_ACCESS_KEY, storage.credentialsSecret(),
+                                EngineObjects.SECRET_ACCESS_KEY),
+                        value("MLFLOW_S3_ENDPOINT_URL", storage.endpoint()),
+                        value("AWS_DEFAULT_REGION", storage.region()),
+                        // No home directory for the pod's user: caches and temporary files go to /tmp.
+                        value("HOME", "/tmp"))
+                .addNewPort().withName("http").withContainerPort(MlflowNames.HTTP_PORT).endPort()
+                .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
+                // /health is exempt from the Host check; the first start migrates the database.
+                .withStartupProbe(probe(5, 60))
+                .withLivenessProbe(probe(10, 6))
+                .withReadinessProbe(probe(5, 3))
+                .withSecurityContext(PodSecurity.restrictedContainer())
+                .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
+                .build();
+    }
+
+    /**
+     * The Host headers MLflow accepts (exact, or fnmatch patterns; a port is part of the header): the
+     * Service's names from the namespace and the public host the gateway forwards.
+     */
+    static List<String> allowedHosts(EngineInstance inst, EngineContext ctx) {
+        String name = inst.name();
+        String port = ":" + MlflowNames.HTTP_PORT;
+        String namespaced = name + "." + inst.namespace();
+        return List.of(name, name + port, namespaced, namespaced + port, namespaced + ".svc*",
+                ctx.publicHost(name, inst.namespace()));
+    }
+
+    private static Probe probe(int periodSeconds, int failureThreshold) {
+        return new ProbeBuilder()
+                .withNewHttpGet().withPath("/health").withNewPort("http").endHttpGet()
+                .withPeriodSeconds(periodSeconds)
+                .withFailureThreshold(failureThreshold)
+                .withTimeoutSeconds(3)
+                .build();
+    }
+
+    static Service service(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        return new ServiceBuilder()
+                .withMetadata(meta(inst, ctx, owner))
+                .withNewSpec()
+                    .withType("ClusterIP")
+                    .withSelector(EngineObjects.selector(MlflowNames.APP, inst, MlflowNames.SERVER))
+                    .addNewPort().withName("http").withPort(MlflowNames.HTTP_PORT).withNewTargetPort("http").endPort()
+                .endSpec()
+                .build();
+    }
+
+    static ObjectMeta meta(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        return EngineObjects.meta(inst.name(), MlflowNames.APP, inst, ctx, MlflowNames.SERVER, owner);
+    }
+}

@@ -1,0 +1,116 @@
+package io.lakehouse.engines.kinds.nifi;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.kube.ResourceKind;
+import io.lakehouse.common.templates.Template;
+import io.lakehouse.common.validation.Violations;
+import io.lakehouse.engines.domain.CatalogRef;
+import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.engines.domain.EngineKind;
+import io.lakehouse.engines.domain.EngineSpec;
+import io.lakehouse.engines.domain.GeneratedSecret;
+import io.lakehouse.engines.domain.ObjectRef;
+import io.lakehouse.engines.domain.Part;
+import io.lakehouse.engines.reconcile.EngineContext;
+import io.lakehouse.engines.reconcile.EngineObjects;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** The {@code nifi} template: one NiFi 2 node, HTTPS only, OIDC sign-in, flow and repositories on a volume. */
+public final class NifiKind implements EngineKind {
+
+    public static final String KIND = "nifi";
+
+    @Override
+    public String kind() {
+        return KIND;
+    }
+
+    @Override
+    public Template template() {
+        return NifiTemplate.TEMPLATE;
+    }
+
+    @Override
+    public Class<NifiSpec> specType() {
+        return NifiSpec.class;
+    }
+
+    @Override
+    public List<String> derivedSuffixes() {
+        return List.of(NifiNames.TLS_SUFFIX, NifiNames.NIFI_SUFFIX, EngineObjects.ROOT_SUFFIX,
+                EngineObjects.OIDC_SUFFIX);
+    }
+
+    @Override
+    public Set<String> fixedFields() {
+        return Set.of("volumeSize");
+    }
+
+    @Override
+    public boolean usesOidcClient() {
+        return true;
+    }
+
+    @Override
+    public NifiSpec withDefaults(EngineSpec requested, Optional<CatalogRef> catalog) {
+        NifiSpec spec = requested == null ? new NifiSpec(null, null, null) : (NifiSpec) requested;
+        return spec.withDefaults();
+    }
+
+    @Override
+    public void checkCreate(Violations v, String name, String namespace, EngineSpec spec) {
+        NifiRules.checkName(v, name, namespace, derivedSuffixes());
+        NifiRules.checkVolume(v, (NifiSpec) spec);
+        checkCapacity(v, spec);
+    }
+
+    @Override
+    public void checkCapacity(Violations v, EngineSpec spec) {
+        NifiRules.checkCapacity(v, (NifiSpec) spec);
+    }
+
+    @Override
+    public List<GeneratedSecret> generatedSecrets(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        return List.of(
+                new GeneratedSecret(NifiNames.tls(inst.name()), () -> NifiSecrets.tls(inst, ctx, owner)),
+                new GeneratedSecret(NifiNames.nifiSecret(inst.name()), () -> NifiSecrets.nifi(inst, ctx, owner)));
+    }
+
+    @Override
+    public List<HasMetadata> objects(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        return List.of(
+                NifiServer.statefulSet(inst, ctx, owner),
+                NifiNetwork.service(inst, ctx, owner),
+                NifiNetwork.ingress(inst, ctx, owner));
+    }
+
+    /** The flow and repositories' volume: its controller removes it on a real cluster (retention policy). */
+    @Override
+    public List<ObjectRef> leftovers(EngineInstance inst) {
+        return List.of(new ObjectRef(ResourceKind.PVC, NifiNames.claim(inst.name())));
+    }
+
+    @Override
+    public List<Part> parts(EngineInstance inst) {
+        return List.of(Part.of(ResourceKind.STATEFUL_SET, inst.name(), "ServerReady", "the NiFi server")
+                .startingMessage("NiFi is starting: the first start takes 1 to 3 minutes (extension loading)"));
+    }
+
+    @Override
+    public Map<String, String> endpoints(EngineInstance inst, EngineContext ctx) {
+        return Map.of(
+                "internal", "https://" + NifiNames.serviceHost(inst.name(), inst.namespace()) + ":"
+                        + NifiNames.HTTPS_PORT + "/nifi/",
+                "public", "https://" + ctx.publicHost(inst.name(), inst.namespace()) + "/nifi/");
+    }
+
+    /** {@code <name>-tls}: its {@code ca.crt} lets clients inside the cluster verify NiFi. */
+    @Override
+    public List<String> secrets(EngineInstance inst) {
+        return List.of(NifiNames.tls(inst.name()));
+    }
+}

@@ -1,0 +1,210 @@
+package io.lakehouse.engines.kinds.nifi;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
+import io.fabric8.kubernetes.api.model.PodSecurityContext;
+import io.fabric8.kubernetes.api.model.PodSecurityContextBuilder;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.ProbeBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.lakehouse.common.kube.PodSecurity;
+import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.engines.domain.ResourcesSpec;
+import io.lakehouse.engines.reconcile.EngineContext;
+import io.lakehouse.engines.reconcile.EngineObjects;
+import io.lakehouse.engines.tls.TlsSecrets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The NiFi node: a StatefulSet of one pod (no ZooKeeper, no cluster) whose single volume holds
+ * {@code conf/} (flow, users, policies), the repositories and the local state.
+ */
+final class NifiServer {
+
+    /** The apache/nifi image runs as user nifi, uid/gid 1000. */
+    static final long UID = 1000;
+    /** flow.json.gz, users.xml, authorizations.xml and the files start.sh edits. */
+    static final String CONF = "conf";
+    /** The repositories, the local state, and the NARs and assets uploaded from the UI. */
+    static final List<String> DATA_DIRS = List.of("state", "database_repository", "flowfile_repository",
+            "content_repository", "provenance_repository", "nar_repository", "assets");
+    /** The volume as the init container sees it. */
+    static final String INIT_DATA_DIR = "/data";
+    /** NiFi's default provenance cap (10 GB) would fill a small volume that also holds the content. */
+    static final String PROVENANCE_CAP = "nifi.provenance.repository.max.storage.size";
+    static final int PROVENANCE_SHARE_PERCENT = 25;
+    private static final Map<String, Quantity> INIT_CAPACITY =
+            Map.of("memory", new Quantity("128Mi"), "cpu", new Quantity("100m"));
+
+    private NifiServer() {}
+
+    static StatefulSet statefulSet(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        String name = inst.name();
+        return new StatefulSetBuilder()
+                .withMetadata(EngineObjects.meta(name, NifiNames.APP, inst, ctx, NifiNames.SERVER, owner))
+                .withNewSpec()
+                    .withReplicas(1)
+                    .withServiceName(name)
+                    .withNewSelector()
+                        .withMatchLabels(EngineObjects.selector(NifiNames.APP, inst, NifiNames.SERVER))
+                    .endSelector()
+                    .withNewTemplate()
+                        .withNewMetadata()
+                            .withLabels(EngineObjects.labels(NifiNames.APP, inst, ctx, NifiNames.SERVER))
+                        .endMetadata()
+                        .withNewSpec()
+                            .withAutomountServiceAccountToken(false)
+                            .withSecurityContext(podSecurity())
+                            .withImagePullSecrets(EngineObjects.pullSecrets(ctx))
+                            .withInitContainers(initConf(inst, ctx))
+                            .withContainers(nifi(inst, ctx))
+                            .withVolumes(volumes(inst))
+                        .endSpec()
+                    .endTemplate()
+                    .withVolumeClaimTemplates(claim(inst, ctx))
+                    // The volume goes with the instance; scaling is not offered, so whenScaled never applies.
+                    .withNewPersistentVolumeClaimRetentionPolicy()
+                        .withWhenDeleted("Delete").withWhenScaled("Retain")
+                    .endPersistentVolumeClaimRetentionPolicy()
+                .endSpec()
+                .build();
+    }
+
+    /** Restricted; the fsGroup change only when the root differs: the repositories hold many files. */
+    private static PodSecurityContext podSecurity() {
+        return new PodSecurityContextBuilder(PodSecurity.restrictedPod(UID, UID))
+                .withFsGroupChangePolicy("OnRootMismatch")
+                .build();
+    }
+
+    /**
+     * start.sh edits conf/ in place at every start, so conf/ must be writable and kept: the first
+     * start copies the image's conf/ onto the volume (a rename makes the copy all-or-nothing). The
+     * subPath directories are made here, as uid 1000: the kubelet would make them as root.
+     */
+    private static Container initConf(EngineInstance inst, EngineContext ctx) {
+        String script = String.join("\n",
+                "set -e",
+                "cd " + INIT_DATA_DIR,
+                "mkdir -p " + String.join(" ", DATA_DIRS),
+                "if [ ! -d " + CONF + " ]; then",
+                "  rm -rf " + CONF + ".tmp",
+                "  cp -R " + NifiNames.NIFI_HOME + "/" + CONF + " " + CONF + ".tmp",
+                "  mv " + CONF + ".tmp " + CONF,
+                "fi",
+                "sed -i 's|^" + PROVENANCE_CAP + "=.*|" + PROVENANCE_CAP + "=" + provenanceCap(inst) + "|' "
+                        + CONF + "/nifi.properties");
+        return new ContainerBuilder()
+                .withName("init-conf")
+                .withImage(ctx.nifiImage())
+                .withCommand("sh", "-c", script)
+                .withNewResources().withRequests(INIT_CAPACITY).withLimits(INIT_CAPACITY).endResources()
+                .withSecurityContext(PodSecurity.restrictedContainer())
+                .addNewVolumeMount().withName(NifiNames.CLAIM).withMountPath(INIT_DATA_DIR).endVolumeMount()
+                .build();
+    }
+
+    /** A share of the volume, in NiFi's data size notation. */
+    static String provenanceCap(EngineInstance inst) {
+        long volume = ByteSizes.mebibytes(((NifiSpec) inst.spec()).volumeSize());
+        return Math.max(1, volume * PROVENANCE_SHARE_PERCENT / 100) + " MB";
+    }
+
+    private static Container nifi(EngineInstance inst, EngineContext ctx) {
+        ResourcesSpec resources = ((NifiSpec) inst.spec()).resources();
+        Map<String, Quantity> capacity = Map.of(
+                "memory", new Quantity(resources.memory()), "cpu", new Quantity(resources.cpu()));
+        String probeHost = NifiNames.serviceHost(inst.name(), inst.namespace());
+        return new ContainerBuilder()
+                .withName("nifi")
+                .withImage(ctx.nifiImage())
+                .addNewPort().withName("https").withContainerPort(NifiNames.HTTPS_PORT).endPort()
+                .withEnv(NifiEnv.of(inst, ctx))
+                .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
+                // The first start loads every extension: 1 to 3 minutes, up to 10 on a slow node.
+                .withStartupProbe(httpProbe(probeHost, 10, 60))
+                .withReadinessProbe(httpProbe(probeHost, 10, 3))
+                // Only a server that stopped accepting connections is restarted, not a busy one.
+                .withLivenessProbe(new ProbeBuilder()
+                        .withNewTcpSocket().withNewPort("https").endTcpSocket()
+                        .withPeriodSeconds(20).withFailureThreshold(6).withTimeoutSeconds(5)
+                        .build())
+                .withSecurityContext(PodSecurity.restrictedContainer())
+                .withVolumeMounts(mounts())
+                .build();
+    }
+
+    /**
+     * An endpoint NiFi serves without authentication. The Host header must be a name of the
+     * certificate: Jetty answers 400 to a request for the pod's IP (SNI host check).
+     */
+    private static Probe httpProbe(String host, int periodSeconds, int failureThreshold) {
+        return new ProbeBuilder()
+                .withNewHttpGet()
+                    .withScheme("HTTPS")
+                    .withPath("/nifi-api/authentication/configuration")
+                    .withNewPort("https")
+                    .addNewHttpHeader().withName("Host").withValue(host).endHttpHeader()
+                .endHttpGet()
+                .withPeriodSeconds(periodSeconds)
+                .withFailureThreshold(failureThreshold)
+                .withTimeoutSeconds(5)
+                .build();
+    }
+
+    private static List<VolumeMount> mounts() {
+        List<VolumeMount> mounts = new ArrayList<>();
+        mounts.add(onVolume(CONF));
+        DATA_DIRS.forEach(dir -> mounts.add(onVolume(dir)));
+        mounts.add(new VolumeMountBuilder().withName("tls").withMountPath(NifiNames.TLS_DIR).withReadOnly(true)
+                .build());
+        mounts.add(new VolumeMountBuilder().withName("logs").withMountPath(NifiNames.NIFI_HOME + "/logs").build());
+        return mounts;
+    }
+
+    /** A directory of the volume over the image's directory of the same name. */
+    private static VolumeMount onVolume(String dir) {
+        return new VolumeMountBuilder().withName(NifiNames.CLAIM).withSubPath(dir)
+                .withMountPath(NifiNames.NIFI_HOME + "/" + dir).build();
+    }
+
+    /** Only the two stores of the generated Secret, readable by the group only; logs off the volume. */
+    private static List<Volume> volumes(EngineInstance inst) {
+        return List.of(
+                new VolumeBuilder().withName("tls")
+                        .withNewSecret().withSecretName(NifiNames.tls(inst.name())).withDefaultMode(0440)
+                            .addNewItem().withKey(TlsSecrets.KEYSTORE).withPath(TlsSecrets.KEYSTORE).endItem()
+                            .addNewItem().withKey(TlsSecrets.TRUSTSTORE).withPath(TlsSecrets.TRUSTSTORE).endItem()
+                        .endSecret()
+                        .build(),
+                new VolumeBuilder().withName("logs").withNewEmptyDir().endEmptyDir().build());
+    }
+
+    /** Its size is fixed: a StatefulSet's claim templates cannot change. */
+    private static PersistentVolumeClaim claim(EngineInstance inst, EngineContext ctx) {
+        return new PersistentVolumeClaimBuilder()
+                .withNewMetadata()
+                    .withName(NifiNames.CLAIM)
+                    .withLabels(EngineObjects.selector(NifiNames.APP, inst, NifiNames.SERVER))
+                .endMetadata()
+                .withNewSpec()
+                    .withAccessModes("ReadWriteOnce")
+                    .withStorageClassName(ctx.storageClass())
+                    .withNewResources()
+                        .withRequests(Map.of("storage", new Quantity(((NifiSpec) inst.spec()).volumeSize())))
+                    .endResources()
+                .endSpec()
+                .build();
+    }
+}

@@ -1,0 +1,64 @@
+package io.lakehouse.engines.kinds.trino;
+
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
+import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.engines.reconcile.EngineContext;
+import io.lakehouse.engines.reconcile.EngineObjects;
+
+/** The coordinator's Service (HTTP for the namespace, HTTPS for the gateway), the workers' and the Ingress. */
+final class TrinoNetwork {
+
+    private TrinoNetwork() {}
+
+    /** {@code <name>:8080} is what notebooks use as {@code TRINO_HOST}. */
+    static Service service(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        return new ServiceBuilder()
+                .withMetadata(EngineObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner))
+                .withNewSpec()
+                    .withType("ClusterIP")
+                    .withSelector(EngineObjects.selector(TrinoNames.APP, inst, TrinoNames.COORDINATOR))
+                    .addNewPort().withName("http").withPort(TrinoNames.HTTP_PORT).withNewTargetPort("http").endPort()
+                    .addNewPort().withName("https").withPort(TrinoNames.HTTPS_PORT).withNewTargetPort("https").endPort()
+                .endSpec()
+                .build();
+    }
+
+    /** Headless: workers find the coordinator, nobody needs to reach a worker by a stable address. */
+    static Service workerService(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        return new ServiceBuilder()
+                .withMetadata(EngineObjects.meta(TrinoNames.workers(inst.name()), TrinoNames.APP, inst, ctx,
+                        TrinoNames.WORKER, owner))
+                .withNewSpec()
+                    .withClusterIP("None")
+                    .withSelector(EngineObjects.selector(TrinoNames.APP, inst, TrinoNames.WORKER))
+                    .addNewPort().withName("http").withPort(TrinoNames.HTTP_PORT).withNewTargetPort("http").endPort()
+                .endSpec()
+                .build();
+    }
+
+    /** Web UI ({@code /ui/}) and SQL clients on the public host, HTTPS to the coordinator, verified. */
+    static Ingress ingress(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        String host = ctx.publicHost(inst.name(), inst.namespace());
+        return new IngressBuilder()
+                .withMetadata(EngineObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner))
+                .editMetadata().withAnnotations(EngineObjects.backendTls(inst, TrinoNames.tls(inst.name()))).endMetadata()
+                .withNewSpec()
+                    .withIngressClassName(ctx.ingressClass())
+                    .withTls(EngineObjects.ingressTls(host, ctx))
+                    .addNewRule().withHost(host)
+                        .withNewHttp()
+                            .addNewPath().withPath("/").withPathType("Prefix")
+                                .withNewBackend().withNewService().withName(inst.name())
+                                    .withNewPort().withNumber(TrinoNames.HTTPS_PORT).endPort()
+                                .endService().endBackend()
+                            .endPath()
+                        .endHttp()
+                    .endRule()
+                .endSpec()
+                .build();
+    }
+}

@@ -1,0 +1,26 @@
+package io.lakehouse.engines.kinds.trino;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.engines.domain.EngineSpec;
+
+/**
+ * The fields of the {@code trino} template.
+ *
+ * @param catalog the {@code iceberg-catalog} of the namespace the {@code lakehouse} catalog uses (fixed)
+ * @param warehouse the catalog name on the Polaris side; also the Trino catalog's name (fixed)
+ * @param storage the warehouse bucket (the catalog's by default; fixed)
+ * @param workers number of worker pods
+ * @param coordinatorMemory pod memory of the coordinator (>= 3Gi)
+ * @param workerMemory pod memory of each worker (>= 3Gi)
+ * @param cpu CPU of each pod
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record TrinoSpec(String catalog, String warehouse, StorageSpec storage, Integer workers,
+        String coordinatorMemory, String workerMemory, String cpu) implements EngineSpec {
+
+    @Override
+    public TrinoSpec withStorage(StorageSpec newStorage) {
+        return new TrinoSpec(catalog, warehouse, newStorage, workers, coordinatorMemory, workerMemory, cpu);
+    }
+}

@@ -1,0 +1,158 @@
+package io.lakehouse.engines.kinds.trino;
+
+import static io.lakehouse.common.kube.EnvVars.fromSecret;
+import static io.lakehouse.common.kube.EnvVars.value;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Probe;
+import io.fabric8.kubernetes.api.model.ProbeBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Volume;
+import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.fabric8.kubernetes.api.model.VolumeMount;
+import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.lakehouse.common.kube.Checksums;
+import io.lakehouse.common.kube.PodSecurity;
+import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.engines.domain.CatalogRef;
+import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.engines.reconcile.EngineContext;
+import io.lakehouse.engines.reconcile.EngineObjects;
+import io.lakehouse.engines.tls.TlsSecrets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** The coordinator and worker Deployments. */
+final class TrinoWorkloads {
+
+    /** The Trino image runs as uid/gid 1000. */
+    static final long UID = 1000;
+    /** Pods restart when their configuration changes (a ConfigMap edit alone restarts nothing). */
+    static final String CONFIG_CHECKSUM = "lakehouse.io/config-checksum";
+
+    private TrinoWorkloads() {}
+
+    static Deployment coordinator(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        TrinoSpec spec = TrinoConfigMaps.spec(inst);
+        List<EnvVar> env = new ArrayList<>(commonEnv(inst));
+        env.add(fromSecret("TRINO_KEYSTORE_PASSWORD", TrinoNames.tls(inst.name()), TlsSecrets.PASSWORD));
+        String oidc = EngineObjects.oidcSecret(inst.name());
+        env.add(fromSecret("OIDC_ISSUER", oidc, EngineObjects.OIDC_ISSUER));
+        env.add(fromSecret("OIDC_CLIENT_ID", oidc, EngineObjects.OIDC_CLIENT_ID));
+        env.add(fromSecret("OIDC_CLIENT_SECRET", oidc, EngineObjects.OIDC_CLIENT_SECRET));
+        List<Volume> volumes = new ArrayList<>(volumes(inst, TrinoNames.coordinatorConfig(inst.name())));
+        volumes.add(new VolumeBuilder().withName("tls")
+                .withNewSecret().withSecretName(TrinoNames.tls(inst.name())).endSecret().build());
+        List<VolumeMount> mounts = new ArrayList<>(mounts());
+        mounts.add(mount("tls", TrinoConfigMaps.TLS_DIR));
+        Container container = container(inst, ctx, spec.coordinatorMemory(), env, mounts)
+                .addNewPort().withName("https").withContainerPort(TrinoNames.HTTPS_PORT).endPort()
+                .build();
+        return deployment(inst.name(), TrinoNames.COORDINATOR, 1, inst, ctx, owner, container, volumes,
+                TrinoConfigMaps.coordinator(inst, ctx, owner));
+    }
+
+    static Deployment workers(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        TrinoSpec spec = TrinoConfigMaps.spec(inst);
+        Container container = container(inst, ctx, spec.workerMemory(), commonEnv(inst), mounts()).build();
+        return deployment(TrinoNames.workers(inst.name()), TrinoNames.WORKER, spec.workers(), inst, ctx, owner,
+                container, volumes(inst, TrinoNames.workerConfig(inst.name())), TrinoConfigMaps.worker(inst, ctx, owner));
+    }
+
+    private static Deployment deployment(String name, String component, int replicas, EngineInstance inst,
+            EngineContext ctx, OwnerReference owner, Container container, List<Volume> volumes, ConfigMap config) {
+        String checksum = Checksums.sha256(config.getData().toString()
+                + TrinoConfigMaps.catalog(inst, ctx, owner).getData().toString());
+        return new DeploymentBuilder()
+                .withMetadata(EngineObjects.meta(name, TrinoNames.APP, inst, ctx, component, owner))
+                .withNewSpec()
+                    .withReplicas(replicas)
+                    .withNewSelector().withMatchLabels(EngineObjects.selector(TrinoNames.APP, inst, component))
+                    .endSelector()
+                    .withNewTemplate()
+                        .withNewMetadata()
+                            .withLabels(EngineObjects.labels(TrinoNames.APP, inst, ctx, component))
+                            .withAnnotations(Map.of(CONFIG_CHECKSUM, checksum))
+                        .endMetadata()
+                        .withNewSpec()
+                            .withAutomountServiceAccountToken(false)
+                            .withSecurityContext(PodSecurity.restrictedPod(UID, UID))
+                            .withImagePullSecrets(EngineObjects.pullSecrets(ctx))
+                            .withContainers(container)
+                            .withVolumes(volumes)
+                        .endSpec()
+                    .endTemplate()
+                .endSpec()
+                .build();
+    }
+
+    private static ContainerBuilder container(EngineInstance inst, EngineContext ctx, String memory, List<EnvVar> env,
+            List<VolumeMount> mounts) {
+        Map<String, Quantity> capacity = Map.of(
+                "memory", new Quantity(memory), "cpu", new Quantity(TrinoConfigMaps.spec(inst).cpu()));
+        return new ContainerBuilder()
+                .withName("trino")
+                .withImage(ctx.trinoImage())
+                .addNewPort().withName("http").withContainerPort(TrinoNames.HTTP_PORT).endPort()
+                .withEnv(env)
+                .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
+                // /v1/info needs no authentication; the start takes up to a few minutes.
+                .withStartupProbe(probe(5, 60))
+                .withLivenessProbe(probe(10, 6))
+                .withReadinessProbe(probe(5, 3))
+                .withSecurityContext(PodSecurity.restrictedContainer())
+                .withVolumeMounts(mounts);
+    }
+
+    /**
+     * The catalog's credentials come from its {@code <catalog>-root-principal} Secret and the S3 keys
+     * from the bucket's Secret, by reference; Kubernetes composes {@code $(VAR)} values in the pod.
+     */
+    private static List<EnvVar> commonEnv(EngineInstance inst) {
+        TrinoSpec spec = TrinoConfigMaps.spec(inst);
+        String principal = CatalogRef.rootPrincipalSecret(spec.catalog());
+        StorageSpec storage = spec.storage();
+        return List.of(
+                fromSecret("CATALOG_URI", principal, "catalogUri"),
+                fromSecret("CATALOG_CLIENT_ID", principal, "clientId"),
+                fromSecret("CATALOG_CLIENT_SECRET", principal, "clientSecret"),
+                value("CATALOG_CREDENTIAL", "$(CATALOG_CLIENT_ID):$(CATALOG_CLIENT_SECRET)"),
+                value("CATALOG_TOKEN_URI", "$(CATALOG_URI)/v1/oauth/tokens"),
+                fromSecret("AWS_ACCESS_KEY_ID", storage.credentialsSecret(), EngineObjects.ACCESS_KEY_ID),
+                fromSecret("AWS_SECRET_ACCESS_KEY", storage.credentialsSecret(), EngineObjects.SECRET_ACCESS_KEY),
+                fromSecret("TRINO_SHARED_SECRET", TrinoNames.internal(inst.name()), TrinoSecrets.SHARED_SECRET));
+    }
+
+    private static List<Volume> volumes(EngineInstance inst, String configMap) {
+        return List.of(
+                new VolumeBuilder().withName("config").withNewConfigMap().withName(configMap).endConfigMap().build(),
+                new VolumeBuilder().withName("catalog")
+                        .withNewConfigMap().withName(TrinoNames.catalogConfig(inst.name())).endConfigMap().build(),
+                new VolumeBuilder().withName("data").withNewEmptyDir().endEmptyDir().build());
+    }
+
+    private static List<VolumeMount> mounts() {
+        return List.of(mount("config", TrinoConfigMaps.CONFIG_DIR), mount("catalog", TrinoConfigMaps.CATALOG_DIR),
+                new VolumeMountBuilder().withName("data").withMountPath(TrinoConfigMaps.DATA_DIR).build());
+    }
+
+    private static VolumeMount mount(String volume, String path) {
+        return new VolumeMountBuilder().withName(volume).withMountPath(path).withReadOnly(true).build();
+    }
+
+    private static Probe probe(int periodSeconds, int failureThreshold) {
+        return new ProbeBuilder()
+                .withNewHttpGet().withPath("/v1/info").withNewPort("http").endHttpGet()
+                .withPeriodSeconds(periodSeconds)
+                .withFailureThreshold(failureThreshold)
+                .withTimeoutSeconds(3)
+                .build();
+    }
+}

@@ -1,0 +1,41 @@
+package io.lakehouse.engines.reconcile;
+
+import io.lakehouse.common.config.ClusterSettings;
+import io.lakehouse.engines.config.EngineSettings;
+
+/**
+ * Everything besides the instance that the object builders depend on, as plain values so the
+ * builders stay pure functions.
+ */
+public record EngineContext(
+        String managedBy,
+        String domain,
+        String ingressClass,
+        String tlsSecret,
+        String storageClass,
+        String postgresImage,
+        String oidcIssuer,
+        String forwardAuthUrl,
+        String signInUrl,
+        String imagePullSecret,
+        String trinoImage,
+        String sparkConnectImage,
+        String mlflowImage,
+        String nifiImage,
+        String tlsProxyImage,
+        String sparkPackages) {
+
+    public static EngineContext of(String managedBy, ClusterSettings cluster, EngineSettings engines) {
+        return new EngineContext(managedBy, cluster.domain(), cluster.ingressClass(),
+                cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null),
+                cluster.images().postgres().orElse(null), cluster.oidcIssuer(), engines.forwardAuthUrl(),
+                engines.signInUrl(), engines.imagePullSecret().orElse(null), engines.images().trino(),
+                engines.images().sparkConnect(), engines.images().mlflow(), engines.images().nifi(),
+                engines.images().tlsProxy(), engines.sparkPackages());
+    }
+
+    /** {@code <name>-<namespace>.<domain>}: the public host of an instance. */
+    public String publicHost(String name, String namespace) {
+        return name + "-" + namespace + "." + domain;
+    }
+}

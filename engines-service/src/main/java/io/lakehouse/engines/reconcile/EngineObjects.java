@@ -1,0 +1,115 @@
+package io.lakehouse.engines.reconcile;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressTLS;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressTLSBuilder;
+import io.lakehouse.common.kube.Labels;
+import io.lakehouse.common.kube.ObjectMetas;
+import io.lakehouse.common.kube.SecretData;
+import io.lakehouse.engines.domain.EngineInstance;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Names, labels and small objects every engine kind shares. Labels carry the component's app name
+ * ({@code app.kubernetes.io/name}) and the template kind ({@code lakehouse.io/kind}).
+ */
+public final class EngineObjects {
+
+    public static final String ROOT_SUFFIX = "-instance";
+    public static final String S3_SUFFIX = "-s3";
+    public static final String OIDC_SUFFIX = "-oidc";
+    public static final String ACCESS_KEY_ID = "AWS_ACCESS_KEY_ID";
+    public static final String SECRET_ACCESS_KEY = "AWS_SECRET_ACCESS_KEY";
+    /** Keys of the {@code <name>-oidc} Secret access-service writes. */
+    public static final String OIDC_CLIENT_ID = "clientId";
+    public static final String OIDC_CLIENT_SECRET = "clientSecret";
+    public static final String OIDC_ISSUER = "issuer";
+
+    private EngineObjects() {}
+
+    public static String root(String name) {
+        return name + ROOT_SUFFIX;
+    }
+
+    public static String s3Secret(String name) {
+        return name + S3_SUFFIX;
+    }
+
+    public static String oidcSecret(String name) {
+        return name + OIDC_SUFFIX;
+    }
+
+    public static Map<String, String> labels(String app, EngineInstance inst, EngineContext ctx, String component) {
+        return Labels.of(app, inst.kind(), inst.name(), component, ctx.managedBy());
+    }
+
+    public static Map<String, String> selector(String app, EngineInstance inst, String component) {
+        return Labels.selector(app, inst.name(), component);
+    }
+
+    public static ObjectMeta meta(String name, String app, EngineInstance inst, EngineContext ctx, String component,
+            OwnerReference owner) {
+        return ObjectMetas.of(name, inst.namespace(), labels(app, inst, ctx, component), owner);
+    }
+
+    /**
+     * The instance's root object: every other object has an owner reference to it, so deleting it
+     * lets Kubernetes garbage collection remove whatever the service did not.
+     */
+    public static ConfigMap rootObject(EngineInstance inst, EngineContext ctx) {
+        return new ConfigMapBuilder()
+                .withMetadata(meta(root(inst.name()), inst.kind(), inst, ctx, "instance", null))
+                .withData(Map.of("kind", inst.kind(), "instance", inst.name(), "uid", inst.uid().toString()))
+                .build();
+    }
+
+    /** An Opaque Secret of the instance. */
+    public static Secret secret(String name, String app, EngineInstance inst, EngineContext ctx, String component,
+            OwnerReference owner, Map<String, String> values) {
+        return new SecretBuilder()
+                .withMetadata(meta(name, app, inst, ctx, component, owner))
+                .withType("Opaque")
+                .withData(SecretData.encode(values))
+                .build();
+    }
+
+    /** S3 keys typed in the form, written to {@code <name>-s3}. */
+    public static Secret s3Secret(EngineInstance inst, EngineContext ctx, OwnerReference owner, String accessKeyId,
+            String secretAccessKey) {
+        return secret(s3Secret(inst.name()), inst.kind(), inst, ctx, "credentials", owner,
+                Map.of(ACCESS_KEY_ID, accessKeyId, SECRET_ACCESS_KEY, secretAccessKey));
+    }
+
+    /** The TLS block of a public Ingress: the cluster's wildcard certificate, when it has one. */
+    public static List<IngressTLS> ingressTls(String host, EngineContext ctx) {
+        return ctx.tlsSecret() == null ? List.of()
+                : List.of(new IngressTLSBuilder().withHosts(host).withSecretName(ctx.tlsSecret()).build());
+    }
+
+    /**
+     * ingress-nginx annotations for HTTPS to the pods, verified against the instance's own CA (key
+     * {@code ca.crt} of its TLS Secret) with the Service's in-cluster name.
+     */
+    public static Map<String, String> backendTls(EngineInstance inst, String tlsSecret) {
+        Map<String, String> annotations = new LinkedHashMap<>();
+        annotations.put("nginx.ingress.kubernetes.io/backend-protocol", "HTTPS");
+        annotations.put("nginx.ingress.kubernetes.io/proxy-ssl-secret", inst.namespace() + "/" + tlsSecret);
+        annotations.put("nginx.ingress.kubernetes.io/proxy-ssl-verify", "on");
+        annotations.put("nginx.ingress.kubernetes.io/proxy-ssl-name", inst.name() + "." + inst.namespace() + ".svc");
+        annotations.put("nginx.ingress.kubernetes.io/proxy-ssl-server-name", "on");
+        return annotations;
+    }
+
+    /** The registry Secret, when the cluster's images need one. */
+    public static List<LocalObjectReference> pullSecrets(EngineContext ctx) {
+        return ctx.imagePullSecret() == null ? List.of() : List.of(new LocalObjectReference(ctx.imagePullSecret()));
+    }
+}

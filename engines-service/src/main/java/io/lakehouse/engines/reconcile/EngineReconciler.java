@@ -1,0 +1,165 @@
+package io.lakehouse.engines.reconcile;
+
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.crypto.SecretSealer;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.instances.Phase;
+import io.lakehouse.common.kube.Applier;
+import io.lakehouse.common.kube.ApplyMode;
+import io.lakehouse.common.kube.InformerCache;
+import io.lakehouse.common.kube.OwnerReferences;
+import io.lakehouse.common.kube.ResourceKind;
+import io.lakehouse.engines.domain.CatalogRef;
+import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.engines.domain.EngineKind;
+import io.lakehouse.engines.domain.EngineKinds;
+import io.lakehouse.engines.domain.GeneratedSecret;
+import io.lakehouse.engines.domain.ObjectRef;
+import io.lakehouse.engines.events.InstanceEvents;
+import io.lakehouse.engines.store.CatalogStore;
+import io.lakehouse.engines.store.InstanceStore;
+import io.lakehouse.engines.store.OidcClientStore;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Brings one engine instance's Kubernetes objects in line with its stored spec, level-triggered:
+ * every pass reads the intent from the database and the live state from the informer cache, so a
+ * pass interrupted anywhere (crash, restart) is simply run again.
+ */
+@ApplicationScoped
+public class EngineReconciler {
+
+    /** Every kind the service creates; the informer cache watches these. */
+    public static final List<ResourceKind> KINDS = List.of(ResourceKind.CONFIG_MAP, ResourceKind.SECRET,
+            ResourceKind.DEPLOYMENT, ResourceKind.STATEFUL_SET, ResourceKind.SERVICE, ResourceKind.INGRESS,
+            ResourceKind.CNPG_CLUSTER, ResourceKind.PVC);
+    private static final Duration TEARDOWN_RECHECK = Duration.ofSeconds(2);
+    private static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
+
+    private final InstanceStore store;
+    private final CatalogStore catalogs;
+    private final OidcClientStore oidcClients;
+    private final Applier applier;
+    private final InformerCache cache;
+    private final EngineContext ctx;
+    private final SecretSealer sealer;
+    private final String eventSource;
+
+    EngineReconciler(InstanceStore store, CatalogStore catalogs, OidcClientStore oidcClients, Applier applier,
+            InformerCache cache, EngineContext ctx, SecretSealer sealer, ServiceSettings settings) {
+        this.store = store;
+        this.catalogs = catalogs;
+        this.oidcClients = oidcClients;
+        this.applier = applier;
+        this.cache = cache;
+        this.ctx = ctx;
+        this.sealer = sealer;
+        this.eventSource = settings.eventSource();
+    }
+
+    /** One pass over {@code namespace/name}; returns when to look again, or null. */
+    public Duration reconcile(String key) {
+        int slash = key.indexOf('/');
+        String namespace = key.substring(0, slash);
+        String name = key.substring(slash + 1);
+        EngineInstance inst = store.find(namespace, name).await().atMost(DB_TIMEOUT);
+        if (inst == null) {
+            deleteObjects(namespace, name, null);
+            return null;
+        }
+        return inst.deleting() ? tearDown(inst) : converge(inst);
+    }
+
+    private Duration converge(EngineInstance inst) {
+        EngineKind kind = EngineKinds.of(inst.kind());
+        HasMetadata root = applier.apply(EngineObjects.rootObject(inst, ctx), ApplyMode.ENFORCE).live();
+        OwnerReference owner = OwnerReferences.controlledBy(root);
+        for (GeneratedSecret generated : kind.generatedSecrets(inst, ctx, owner)) {
+            // Built only when missing: values (and certificates) are generated once.
+            if (cache.get(ResourceKind.SECRET, inst.namespace(), generated.name()).isEmpty()) {
+                applier.apply(generated.build().get(), ApplyMode.CREATE_ONLY);
+            }
+        }
+        if (inst.sealedCredentials() != null) {
+            applier.apply(EngineObjects.s3Secret(inst, ctx, owner, sealer.open(inst.sealedCredentials().accessKeyId()),
+                    sealer.open(inst.sealedCredentials().secretAccessKey())), ApplyMode.ENFORCE);
+        }
+        Gates gates = gates(inst, kind);
+        if (gates.mayDeploy()) {
+            kind.objects(inst, ctx, owner).forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
+        }
+        EngineStatus.Result status = EngineStatus.compute(kind.parts(inst),
+                part -> cache.get(part.kind(), inst.namespace(), part.objectName()).orElse(null), gates,
+                inst.conditions(), inst.phase(), inst.generation(), Instant.now());
+        save(inst, status);
+        return null;
+    }
+
+    private Gates gates(EngineInstance inst, EngineKind kind) {
+        String catalogName = inst.spec().catalog();
+        CatalogRef catalog = catalogName == null ? null
+                : catalogs.find(inst.namespace(), catalogName).await().atMost(DB_TIMEOUT).orElse(null);
+        boolean oidcReady = kind.usesOidcClient()
+                && oidcClients.ready(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT);
+        return new Gates(catalogName, catalog, kind.usesOidcClient(), oidcReady);
+    }
+
+    private void save(EngineInstance inst, EngineStatus.Result status) {
+        if (status.phase() == inst.phase() && status.conditions().equals(inst.conditions())) {
+            return;
+        }
+        Optional<EventType> type = status.phase() == inst.phase() ? Optional.empty() : status.phase().event();
+        LakehouseEvent event = type.map(t -> InstanceEvents.of(eventSource, ctx, t, inst, status.phase(),
+                status.conditions(), Instant.now())).orElse(null);
+        store.updateStatus(inst, status.phase(), status.conditions(), event).await().atMost(DB_TIMEOUT);
+    }
+
+    /**
+     * Deletes the instance's objects, root last; once none is left, forgets the instance and
+     * publishes {@code instance.deleted} (access-service then removes its OIDC client). Buckets are
+     * never touched.
+     */
+    private Duration tearDown(EngineInstance inst) {
+        if (deleteObjects(inst.namespace(), inst.name(), inst)) {
+            return TEARDOWN_RECHECK;
+        }
+        store.delete(inst, InstanceEvents.of(eventSource, ctx, EventType.INSTANCE_DELETED, inst, Phase.Deleting,
+                inst.conditions(), Instant.now())).await().atMost(DB_TIMEOUT);
+        return null;
+    }
+
+    /** Sends deletes for whatever is left; true while something still exists. */
+    private boolean deleteObjects(String namespace, String name, EngineInstance inst) {
+        List<HasMetadata> left = new ArrayList<>();
+        HasMetadata root = null;
+        for (EngineKind engine : EngineKinds.all()) {
+            for (ResourceKind kind : KINDS) {
+                for (HasMetadata o : cache.ownedBy(kind, namespace, engine.kind(), name)) {
+                    if (kind == ResourceKind.CONFIG_MAP && o.getMetadata().getName().equals(EngineObjects.root(name))) {
+                        root = o;
+                    } else {
+                        left.add(o);
+                    }
+                }
+            }
+        }
+        if (inst != null) {
+            for (ObjectRef ref : EngineKinds.of(inst.kind()).leftovers(inst)) {
+                applier.live(ref.kind(), namespace, ref.name()).ifPresent(left::add);
+            }
+        }
+        // The cache can hold objects that are already gone (a watch reopened after missing a
+        // DELETE): only what the API server still had counts as left.
+        left.removeIf(o -> !applier.delete(o));
+        boolean rootLeft = root != null && applier.delete(root);
+        return !left.isEmpty() || rootLeft;
+    }
+}

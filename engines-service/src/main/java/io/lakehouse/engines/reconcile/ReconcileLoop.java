@@ -1,0 +1,40 @@
+package io.lakehouse.engines.reconcile;
+
+import io.agroal.api.AgroalDataSource;
+import io.lakehouse.common.config.ReconcileSettings;
+import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.kube.InformerCache;
+import io.lakehouse.engines.domain.EngineKinds;
+import io.lakehouse.engines.store.InstanceStore;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+
+/** The engines' reconcile loop (see {@link io.lakehouse.common.kube.ReconcileLoop}), started with the service. */
+@ApplicationScoped
+public class ReconcileLoop {
+
+    private final io.lakehouse.common.kube.ReconcileLoop loop;
+
+    ReconcileLoop(EngineReconciler reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
+            ReconcileSettings settings, ServiceSettings service) {
+        this.loop = new io.lakehouse.common.kube.ReconcileLoop(reconciler::reconcile, cache,
+                () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, settings, service.schema(),
+                EngineReconciler.KINDS, kind -> EngineKinds.find(kind).isPresent());
+    }
+
+    void start(@Observes StartupEvent event) {
+        loop.start();
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        loop.close();
+    }
+
+    /** Queues an instance when something it depends on changed (its catalog, its OIDC client). */
+    public void enqueue(String key) {
+        loop.enqueue(key);
+    }
+}

@@ -1,0 +1,171 @@
+package io.lakehouse.engines.store;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.instances.Phase;
+import io.lakehouse.common.kube.Condition;
+import io.lakehouse.common.outbox.Outbox;
+import io.lakehouse.common.problem.ApiException;
+import io.lakehouse.common.storage.SealedCredentials;
+import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.engines.domain.EngineKinds;
+import io.lakehouse.engines.domain.EngineSpec;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
+import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.pgclient.PgException;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The engines schema's instances. Every state change that others must hear about is written with its
+ * event in one transaction (outbox).
+ */
+@ApplicationScoped
+public class InstanceStore {
+
+    private static final String COLUMNS = "namespace, name, kind, uid, spec, sealed_credentials, generation, phase,"
+            + " conditions, deleting, created_by, created_at";
+    private static final TypeReference<List<Condition>> CONDITIONS = new TypeReference<>() {};
+
+    private final Pool pool;
+    private final ObjectMapper json;
+
+    InstanceStore(Pool pool, ObjectMapper json) {
+        this.pool = pool;
+        // Rows written by an older or newer version may carry fields this one does not know.
+        this.json = json.copy().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
+    }
+
+    /** Stores a new instance and its {@code instance.requested} event; 409 when the name is taken. */
+    public Uni<Void> insert(EngineInstance inst, LakehouseEvent requested) {
+        Tuple row = Tuple.tuple()
+                .addString(inst.namespace()).addString(inst.name()).addString(inst.kind()).addUUID(inst.uid())
+                .addValue(toJson(inst.spec()))
+                .addValue(inst.sealedCredentials() == null ? null : toJson(inst.sealedCredentials()))
+                .addString(inst.phase().name())
+                .addString(inst.createdBy())
+                .addOffsetDateTime(inst.createdAt().atOffset(ZoneOffset.UTC));
+        return pool.withTransaction(tx -> tx.preparedQuery("INSERT INTO instances (namespace, name, kind, uid, spec,"
+                                + " sealed_credentials, phase, created_by, created_at, updated_at)"
+                                + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)")
+                        .execute(row)
+                        .chain(() -> Outbox.append(tx, requested)))
+                .onFailure(PgException.class).transform(e -> isUniqueViolation(e)
+                        ? ApiException.conflict("an engine instance named '" + inst.name() + "' already exists in"
+                                + " namespace '" + inst.namespace() + "' (names are shared by trino, spark-connect,"
+                                + " mlflow and nifi: their objects would clash)")
+                        : e);
+    }
+
+    /** The instance named {@code name} in the namespace, whatever its kind. */
+    public Uni<EngineInstance> find(String namespace, String name) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM instances WHERE namespace = $1 AND name = $2")
+                .execute(Tuple.of(namespace, name))
+                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+    }
+
+    /** A page of one kind's instances ordered by name, starting after {@code after} (exclusive). */
+    public Uni<List<EngineInstance>> list(String namespace, String kind, String after, int limit) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM instances WHERE namespace = $1 AND kind = $2"
+                        + " AND name > $3 ORDER BY name LIMIT $4")
+                .execute(Tuple.of(namespace, kind, after == null ? "" : after, limit))
+                .map(this::mapAll);
+    }
+
+    /** Keys ({@code namespace/name}) of every instance, for the start-up resync. */
+    public Uni<List<String>> allKeys() {
+        return keys(pool.query("SELECT namespace || '/' || name FROM instances").execute());
+    }
+
+    /** New spec, generation + 1, and its {@code instance.updated} event; false if the instance changed meanwhile. */
+    public Uni<Boolean> updateSpec(EngineInstance current, EngineSpec spec, LakehouseEvent updated) {
+        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET spec = $1, generation = generation + 1,"
+                                + " updated_at = now() WHERE namespace = $2 AND name = $3 AND generation = $4"
+                                + " AND NOT deleting")
+                .execute(Tuple.of(toJson(spec), current.namespace(), current.name(), current.generation()))
+                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().item(false)
+                        : Outbox.append(tx, updated).replaceWith(true)));
+    }
+
+    public Uni<Boolean> markDeleting(EngineInstance current, LakehouseEvent deleting) {
+        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET deleting = true, phase = $1,"
+                                + " updated_at = now() WHERE namespace = $2 AND name = $3 AND NOT deleting")
+                .execute(Tuple.of(Phase.Deleting.name(), current.namespace(), current.name()))
+                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().item(false)
+                        : Outbox.append(tx, deleting).replaceWith(true)));
+    }
+
+    /** Writes an observed status (and its event, if any) unless the intent changed since it was read. */
+    public Uni<Boolean> updateStatus(EngineInstance observedAt, Phase phase, List<Condition> conditions,
+            LakehouseEvent event) {
+        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET phase = $1, conditions = $2,"
+                                + " updated_at = now() WHERE namespace = $3 AND name = $4 AND generation = $5"
+                                + " AND NOT deleting")
+                .execute(Tuple.tuple().addString(phase.name()).addValue(toJsonArray(conditions))
+                        .addString(observedAt.namespace()).addString(observedAt.name())
+                        .addLong(observedAt.generation()))
+                .chain(rows -> rows.rowCount() == 0 || event == null ? Uni.createFrom().item(rows.rowCount() > 0)
+                        : Outbox.append(tx, event).replaceWith(true)));
+    }
+
+    /** Forgets a deleted instance and publishes {@code instance.deleted}. */
+    public Uni<Void> delete(EngineInstance inst, LakehouseEvent deleted) {
+        return pool.withTransaction(tx -> tx.preparedQuery("DELETE FROM instances WHERE namespace = $1 AND name = $2"
+                                + " AND uid = $3")
+                .execute(Tuple.of(inst.namespace(), inst.name(), inst.uid()))
+                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().voidItem() : Outbox.append(tx, deleted)));
+    }
+
+    private static Uni<List<String>> keys(Uni<RowSet<Row>> query) {
+        return query.map(rows -> {
+            List<String> keys = new ArrayList<>();
+            rows.forEach(r -> keys.add(r.getString(0)));
+            return keys;
+        });
+    }
+
+    private List<EngineInstance> mapAll(RowSet<Row> rows) {
+        List<EngineInstance> list = new ArrayList<>();
+        rows.forEach(r -> list.add(map(r)));
+        return list;
+    }
+
+    private EngineInstance map(Row r) {
+        try {
+            String kind = r.getString("kind");
+            JsonObject sealed = r.getJsonObject("sealed_credentials");
+            return new EngineInstance(
+                    r.getString("namespace"), r.getString("name"), kind, r.getUUID("uid"),
+                    json.convertValue(r.getJsonObject("spec").getMap(), EngineKinds.of(kind).specType()),
+                    sealed == null ? null : json.convertValue(sealed.getMap(), SealedCredentials.class),
+                    r.getLong("generation"), Phase.valueOf(r.getString("phase")),
+                    json.convertValue(r.getJsonArray("conditions").getList(), CONDITIONS),
+                    r.getBoolean("deleting"), r.getString("created_by"),
+                    r.getOffsetDateTime("created_at").toInstant());
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("unreadable instance row " + r.getString("name"), e);
+        }
+    }
+
+    private JsonObject toJson(Object value) {
+        return new JsonObject(json.convertValue(value, Map.class));
+    }
+
+    private JsonArray toJsonArray(List<Condition> conditions) {
+        return new JsonArray(json.convertValue(conditions, List.class));
+    }
+
+    private static boolean isUniqueViolation(Throwable e) {
+        return e instanceof PgException pg && "23505".equals(pg.getSqlState());
+    }
+}

@@ -1,0 +1,104 @@
+package io.lakehouse.engines.it;
+
+import static io.restassured.RestAssured.given;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.EventWriter;
+import io.restassured.specification.RequestSpecification;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/** Calls as a user would make them, and the events the other services would publish. */
+public final class Api {
+
+    public static final String ADMIN_GROUP = "platform-admins";
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private Api() {}
+
+    public static String token(String user, String... groups) {
+        return TestStack.TOKENS.sign(TestStack.ISSUER, user, List.of(groups), Duration.ofHours(1));
+    }
+
+    public static RequestSpecification as(String user, String... groups) {
+        return given().auth().oauth2(token(user, groups)).contentType("application/json");
+    }
+
+    public static RequestSpecification asAdmin() {
+        return as("root-admin", ADMIN_GROUP);
+    }
+
+    /** A namespace of its own for each test: no test sees another's objects. */
+    public static String freshNamespace() {
+        return "t-" + UUID.randomUUID().toString().substring(0, 8);
+    }
+
+    public static String instances(String namespace, String kind) {
+        return "/api/v1/namespaces/" + namespace + "/instances/" + kind;
+    }
+
+    /** What catalog-service publishes for a catalog (its bucket Secret is {@code warehouse-bucket}). */
+    public static LakehouseEvent catalogEvent(EventType type, String namespace, String name, String phase) {
+        ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("kind", "iceberg-catalog")
+                .put("name", name).put("generation", 1).put("phase", phase).put("createdBy", "alice");
+        data.putArray("conditions");
+        data.putObject("spec").put("catalogName", "lakehouse").put("realm", "POLARIS").put("bucket", "warehouse")
+                .put("endpoint", "http://minio.storage.svc:9000").put("region", "us-east-1")
+                .put("pathStyleAccess", true).put("storageSecret", "warehouse-bucket")
+                .put("internalUri", "http://" + name + "." + namespace + ".svc:8181/api/catalog")
+                .put("rootPrincipalSecret", name + "-root-principal");
+        return LakehouseEvent.of("/lakehouse/catalog-service", type,
+                LakehouseEvent.instanceSubject(namespace, "iceberg-catalog", name), data);
+    }
+
+    /** Announces a Ready catalog, as catalog-service would. */
+    public static void catalogReady(String namespace, String name) {
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(catalogEvent(EventType.INSTANCE_READY, namespace, name, "Ready"));
+        }
+    }
+
+    /** What access-service does once the OIDC client exists: the Secret, then the event. */
+    public static void oidcClientReady(KubernetesClient kube, String namespace, String kind, String name) {
+        Base64.Encoder b64 = Base64.getEncoder();
+        kube.secrets().inNamespace(namespace).resource(new SecretBuilder()
+                .withNewMetadata().withName(name + "-oidc").withNamespace(namespace).endMetadata()
+                .withData(Map.of(
+                        "clientId", b64.encodeToString((namespace + "-" + name + "-" + kind).getBytes(StandardCharsets.UTF_8)),
+                        "clientSecret", b64.encodeToString("oidc-client-secret".getBytes(StandardCharsets.UTF_8)),
+                        "issuer", b64.encodeToString("https://keycloak.example/realms/lakehouse".getBytes(StandardCharsets.UTF_8))))
+                .build()).create();
+        ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("kind", kind).put("name", name)
+                .put("clientId", namespace + "-" + name + "-" + kind).put("secretName", name + "-oidc");
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(LakehouseEvent.of("/lakehouse/access-service", EventType.OIDC_CLIENT_READY,
+                    LakehouseEvent.instanceSubject(namespace, kind, name), data));
+        }
+    }
+
+    /** A namespace bucket Secret, as the platform writes it. */
+    public static void bucketSecret(KubernetesClient kube, String namespace, String name) {
+        Base64.Encoder b64 = Base64.getEncoder();
+        kube.secrets().inNamespace(namespace).resource(new SecretBuilder()
+                .withNewMetadata().withName(name).withNamespace(namespace)
+                .withLabels(Map.of("lakehouse.io/bucket", "true")).endMetadata()
+                .withData(Map.of("AWS_ACCESS_KEY_ID", b64.encodeToString("AKIA-BUCKET".getBytes(StandardCharsets.UTF_8)),
+                        "AWS_SECRET_ACCESS_KEY", b64.encodeToString("bucket-secret".getBytes(StandardCharsets.UTF_8))))
+                .build()).create();
+    }
+
+    public static ObjectNode request(String name) {
+        ObjectNode body = JSON.createObjectNode().put("name", name);
+        body.putObject("spec");
+        return body;
+    }
+}

@@ -1,0 +1,21 @@
+package io.lakehouse.engines.it;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.lakehouse.local.ClusterSimulator;
+import java.time.Duration;
+
+/** One simulated kubelet + operators per test JVM, playing against the mock API server. */
+public final class Simulation {
+
+    private static ClusterSimulator simulator;
+
+    private Simulation() {}
+
+    public static synchronized ClusterSimulator of(KubernetesClient client) {
+        if (simulator == null) {
+            simulator = new ClusterSimulator(client, Duration.ZERO).start();
+        }
+        simulator.resume();
+        return simulator;
+    }
+}

@@ -1,0 +1,200 @@
+package io.lakehouse.engines.it;
+
+import static io.lakehouse.engines.it.Api.asAdmin;
+import static io.lakehouse.engines.it.Api.instances;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.EventReader;
+import io.lakehouse.common.testing.EventWriter;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.restassured.response.Response;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+@QuarkusTest
+@WithKubernetesTestServer(crud = true, setup = CrdSetup.class)
+@QuarkusTestResource(TestStack.class)
+class TrinoLifecycleTest {
+
+    private static final Duration CONVERGE = Duration.ofSeconds(30);
+
+    @Inject
+    KubernetesClient kube;
+
+    @Inject
+    Pool pool;
+
+    @BeforeEach
+    void simulate() {
+        Simulation.of(kube);
+    }
+
+    @Test
+    void aTrinoWaitsForItsOidcClientThenRunsOnTheCatalogAndGoesAwayLeavingNothing() {
+        String ns = Api.freshNamespace();
+        String name = "sql";
+        String subject = ns + "/trino/" + name;
+        catalogWithBucket(ns, "lakehouse-cat");
+        try (EventReader events = new EventReader("lakehouse.instances")) {
+            Response created = asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"lakehouse-cat\"}}")
+                    .post(instances(ns, "trino"));
+            created.then().statusCode(201)
+                    .body("kind", equalTo("trino"))
+                    .body("spec.warehouse", equalTo("lakehouse"))
+                    .body("spec.workers", equalTo(2))
+                    .body("spec.coordinatorMemory", equalTo("4Gi"))
+                    .body("spec.storage.bucket", equalTo("warehouse"))
+                    .body("spec.storage.credentialsSecret", equalTo("warehouse-bucket"))
+                    .body("status.endpoints.public", equalTo("https://sql-" + ns + ".lakehouse.localtest.me/ui/"))
+                    .body("status.endpoints.internal", equalTo("http://sql." + ns + ".svc:8080"));
+
+            // Nothing runs until access-service has made the OIDC client: the status says why.
+            await().atMost(CONVERGE).until(() -> "WaitingForOidcClient".equals(reason(ns, name, "OidcClientReady")));
+            assertThat(phase(ns, name)).isEqualTo("Pending");
+            assertThat(kube.apps().deployments().inNamespace(ns).list().getItems()).isEmpty();
+            assertThat(kube.secrets().inNamespace(ns).withName(name + "-internal").get()).isNotNull();
+
+            Api.oidcClientReady(kube, ns, "trino", name);
+            await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns, name)));
+            Response ready = asAdmin().get(instances(ns, "trino") + "/" + name);
+            assertThat(ready.jsonPath().getList("status.conditions.type", String.class)).containsExactly(
+                    "OidcClientReady", "CatalogReady", "CoordinatorReady", "WorkersReady", "Ready");
+            assertThat(ready.jsonPath().getList("status.conditions.status", String.class)).containsOnly("True");
+
+            ConfigMap catalog = kube.configMaps().inNamespace(ns).withName(name + "-catalog").get();
+            String properties = catalog.getData().get("lakehouse.properties");
+            assertThat(properties).contains("iceberg.rest-catalog.warehouse=lakehouse",
+                    "iceberg.rest-catalog.oauth2.credential=${ENV:CATALOG_CREDENTIAL}",
+                    "s3.endpoint=http://minio.storage.svc:9000", "s3.aws-secret-key=${ENV:AWS_SECRET_ACCESS_KEY}");
+            Deployment coordinator = kube.apps().deployments().inNamespace(ns).withName(name).get();
+            List<EnvVar> env = coordinator.getSpec().getTemplate().getSpec().getContainers().get(0).getEnv();
+            assertThat(env).filteredOn(e -> e.getName().equals("CATALOG_CLIENT_SECRET")).singleElement()
+                    .satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName())
+                            .isEqualTo("lakehouse-cat-root-principal"));
+            assertThat(env).filteredOn(e -> e.getName().equals("OIDC_CLIENT_SECRET")).singleElement()
+                    .satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("sql-oidc"));
+            assertThat(kube.network().v1().ingresses().inNamespace(ns).withName(name).get().getSpec().getRules().get(0)
+                    .getHost()).isEqualTo("sql-" + ns + ".lakehouse.localtest.me");
+            ConfigMap root = kube.configMaps().inNamespace(ns).withName(name + "-instance").get();
+            for (HasMetadata o : owned(ns, name)) {
+                if (!o.getMetadata().getName().equals(root.getMetadata().getName())) {
+                    assertThat(o.getMetadata().getOwnerReferences()).as(o.getKind() + " " + o.getMetadata().getName())
+                            .singleElement().satisfies(ref -> assertThat(ref.getUid()).isEqualTo(root.getMetadata().getUid()));
+                }
+            }
+            await().atMost(CONVERGE).until(() -> types(events.events(subject))
+                    .containsAll(List.of(EventType.INSTANCE_REQUESTED, EventType.INSTANCE_READY)));
+            LakehouseEvent requested = events.events(subject).get(0);
+            assertThat(requested.type()).isEqualTo(EventType.INSTANCE_REQUESTED);
+            assertThat(requested.data().path("spec").path("catalog").asText()).isEqualTo("lakehouse-cat");
+            assertThat(requested.data().path("createdBy").asText()).isEqualTo("root-admin");
+
+            asAdmin().contentType("application/merge-patch+json").body("{\"spec\":{\"workers\":3}}")
+                    .patch(instances(ns, "trino") + "/" + name)
+                    .then().statusCode(200).body("generation", equalTo(2)).body("spec.workers", equalTo(3));
+            await().atMost(CONVERGE).until(() -> kube.apps().deployments().inNamespace(ns).withName(name + "-worker")
+                    .get().getSpec().getReplicas() == 3);
+            assertThat(kube.configMaps().inNamespace(ns).withName(name + "-config").get().getData()
+                    .get("config.properties")).contains("query.max-memory=2700MB");
+
+            asAdmin().delete(instances(ns, "trino") + "/" + name).then().statusCode(202)
+                    .body("status.phase", equalTo("Deleting"));
+            await().atMost(CONVERGE).until(() -> asAdmin().get(instances(ns, "trino") + "/" + name).statusCode() == 404);
+            assertThat(owned(ns, name)).isEmpty();
+            await().atMost(CONVERGE).until(() -> types(events.events(subject)).contains(EventType.INSTANCE_DELETED));
+        }
+    }
+
+    @Test
+    void aTrinoFollowsItsCatalog() {
+        String ns = Api.freshNamespace();
+        catalogWithBucket(ns, "cat");
+        asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}").post(instances(ns, "trino"))
+                .then().statusCode(201);
+        Api.oidcClientReady(kube, ns, "trino", "sql");
+        await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns, "sql")));
+
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(Api.catalogEvent(EventType.INSTANCE_DEGRADED, ns, "cat", "Degraded"));
+        }
+        await().atMost(CONVERGE).until(() -> "CatalogNotReady".equals(reason(ns, "sql", "CatalogReady")));
+        assertThat(phase(ns, "sql")).isEqualTo("Degraded");
+
+        Api.catalogReady(ns, "cat");
+        await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns, "sql")));
+    }
+
+    @Test
+    void objectsDeletedByHandComeBack() {
+        String ns = Api.freshNamespace();
+        catalogWithBucket(ns, "cat");
+        asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}").post(instances(ns, "trino"))
+                .then().statusCode(201);
+        Api.oidcClientReady(kube, ns, "trino", "sql");
+        await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns, "sql")));
+
+        kube.configMaps().inNamespace(ns).withName("sql-catalog").delete();
+        kube.apps().deployments().inNamespace(ns).withName("sql-worker").edit(d -> {
+            d.getSpec().setReplicas(7);
+            return d;
+        });
+        await().atMost(CONVERGE).until(() -> kube.configMaps().inNamespace(ns).withName("sql-catalog").get() != null
+                && kube.apps().deployments().inNamespace(ns).withName("sql-worker").get().getSpec().getReplicas() == 2);
+    }
+
+    /** A Ready catalog on the namespace bucket {@code warehouse-bucket}, known to the service. */
+    private void catalogWithBucket(String ns, String name) {
+        Api.bucketSecret(kube, ns, "warehouse-bucket");
+        Api.catalogReady(ns, name);
+        awaitCatalogKnown(ns, name);
+    }
+
+    private void awaitCatalogKnown(String ns, String name) {
+        await().atMost(CONVERGE).until(() -> pool.preparedQuery("SELECT 1 FROM catalogs WHERE namespace = $1 AND name = $2")
+                .execute(Tuple.of(ns, name)).await().indefinitely().size() == 1);
+    }
+
+    private static String phase(String ns, String name) {
+        return asAdmin().get(instances(ns, "trino") + "/" + name).jsonPath().getString("status.phase");
+    }
+
+    private static String reason(String ns, String name, String type) {
+        return asAdmin().get(instances(ns, "trino") + "/" + name).jsonPath()
+                .getString("status.conditions.find { it.type == '" + type + "' }.reason");
+    }
+
+    private List<HasMetadata> owned(String ns, String name) {
+        List<HasMetadata> all = new ArrayList<>();
+        Stream.of(kube.configMaps().inNamespace(ns).withLabel("app.kubernetes.io/instance", name).list().getItems(),
+                        kube.secrets().inNamespace(ns).withLabel("app.kubernetes.io/instance", name)
+                                .withLabel("app.kubernetes.io/managed-by", "engines-service").list().getItems(),
+                        kube.apps().deployments().inNamespace(ns).withLabel("app.kubernetes.io/instance", name).list().getItems(),
+                        kube.services().inNamespace(ns).withLabel("app.kubernetes.io/instance", name).list().getItems(),
+                        kube.network().v1().ingresses().inNamespace(ns).withLabel("app.kubernetes.io/instance", name)
+                                .list().getItems())
+                .forEach(all::addAll);
+        return all;
+    }
+
+    private static List<EventType> types(List<LakehouseEvent> events) {
+        return events.stream().map(LakehouseEvent::type).toList();
+    }
+}

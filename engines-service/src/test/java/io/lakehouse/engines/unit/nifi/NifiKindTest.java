@@ -1,0 +1,177 @@
+package io.lakehouse.engines.unit.nifi;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.lakehouse.common.kube.ResourceKind;
+import io.lakehouse.common.templates.TemplateField;
+import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.engines.domain.Part;
+import io.lakehouse.engines.domain.ResourcesSpec;
+import io.lakehouse.engines.kinds.nifi.NifiSpec;
+import io.lakehouse.engines.reconcile.EngineContext;
+import io.lakehouse.engines.unit.EngineFixtures;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** What the generic service asks of the nifi kind, and the facts the NiFi image's scripts depend on. */
+class NifiKindTest {
+
+    private static final EngineContext CTX = EngineFixtures.context();
+
+    @Test
+    void itIsTheProcessingTemplateNifiWithAnOidcClient() {
+        assertThat(NifiFixtures.KIND.kind()).isEqualTo("nifi");
+        assertThat(NifiFixtures.KIND.usesOidcClient()).isTrue();
+        assertThat(NifiFixtures.KIND.specType()).isEqualTo(NifiSpec.class);
+        assertThat(NifiFixtures.KIND.template().category()).isEqualTo("Processing");
+        assertThat(NifiFixtures.KIND.template().fields()).extracting(TemplateField::path).containsExactly(
+                "name", "spec.heap", "spec.resources.memory", "spec.resources.cpu", "spec.volumeSize");
+        assertThat(NifiFixtures.KIND.template().fields())
+                .filteredOn(TemplateField::fixedAtCreation).extracting(TemplateField::path)
+                .containsExactly("name", "spec.volumeSize");
+    }
+
+    @Test
+    void theStatefulSetIsTheServerAndItsLongStartIsExplained() {
+        List<Part> parts = NifiFixtures.KIND.parts(NifiFixtures.defaults());
+
+        assertThat(parts).singleElement().satisfies(p -> {
+            assertThat(p.kind()).isEqualTo(ResourceKind.STATEFUL_SET);
+            assertThat(p.objectName()).isEqualTo("flows");
+            assertThat(p.condition()).isEqualTo("ServerReady");
+            assertThat(p.startingMessage()).contains("1 to 3 minutes");
+        });
+    }
+
+    @Test
+    void endpointsAndSecretsForUsers() {
+        EngineInstance inst = NifiFixtures.defaults();
+
+        assertThat(NifiFixtures.KIND.endpoints(inst, CTX)).isEqualTo(Map.of(
+                "public", "https://flows-team-a.lakehouse.localtest.me/nifi/",
+                "internal", "https://flows.team-a.svc:8443/nifi/"));
+        assertThat(NifiFixtures.KIND.secrets(inst)).containsExactly("flows-tls");
+        assertThat(NifiFixtures.KIND.derivedSuffixes()).contains("-tls", "-nifi", "-oidc", "-instance");
+    }
+
+    @Test
+    void secretValuesReachNifiOnlyByReference() {
+        Map<String, EnvVar> env = env(NifiFixtures.defaults());
+
+        assertThat(secretRefs(env)).isEqualTo(Map.of(
+                "NIFI_SENSITIVE_PROPS_KEY", "flows-nifi/sensitive-props-key",
+                "KEYSTORE_PASSWORD", "flows-tls/password",
+                "TRUSTSTORE_PASSWORD", "flows-tls/password",
+                "OIDC_ISSUER", "flows-oidc/issuer",
+                "NIFI_SECURITY_USER_OIDC_CLIENT_ID", "flows-oidc/clientId",
+                "NIFI_SECURITY_USER_OIDC_CLIENT_SECRET", "flows-oidc/clientSecret"));
+        assertThat(env.values()).filteredOn(e -> e.getValueFrom() != null).allSatisfy(e -> {
+            assertThat(e.getValue()).isNull();
+            assertThat(e.getValueFrom().getSecretKeyRef().getOptional()).isNull();
+        });
+    }
+
+    @Test
+    void theDiscoveryUrlComesFromTheIssuerDefinedBeforeIt() {
+        List<String> names = container(NifiFixtures.defaults()).getEnv().stream().map(EnvVar::getName).toList();
+        Map<String, EnvVar> env = env(NifiFixtures.defaults());
+
+        assertThat(env.get("NIFI_SECURITY_USER_OIDC_DISCOVERY_URL").getValue())
+                .isEqualTo("$(OIDC_ISSUER)/.well-known/openid-configuration");
+        assertThat(names.indexOf("OIDC_ISSUER")).isLessThan(names.indexOf("NIFI_SECURITY_USER_OIDC_DISCOVERY_URL"));
+        assertThat(names).doesNotHaveDuplicates();
+    }
+
+    @Test
+    void theDeployerIsTheInitialAdminSignedInByPreferredUsername() {
+        Map<String, EnvVar> env = env(NifiFixtures.defaults());
+
+        assertThat(env.get("AUTH").getValue()).isEqualTo("oidc");
+        assertThat(env.get("INITIAL_ADMIN_IDENTITY").getValue()).isEqualTo("alice");
+        assertThat(env.get("NIFI_SECURITY_USER_OIDC_CLAIM_IDENTIFYING_USER").getValue())
+                .isEqualTo("preferred_username");
+        assertThat(env.get("NIFI_WEB_PROXY_HOST").getValue())
+                .isEqualTo("flows-team-a.lakehouse.localtest.me,flows-team-a.lakehouse.localtest.me:443");
+    }
+
+    @Test
+    void theHeapIsInJavaNotation() {
+        assertThat(env(NifiFixtures.defaults()).get("NIFI_JVM_HEAP_MAX").getValue()).isEqualTo("2048m");
+        EngineInstance odd = NifiFixtures.instance(new NifiSpec("1536Mi", new ResourcesSpec("3Gi", "1"), null));
+        assertThat(env(odd).get("NIFI_JVM_HEAP_INIT").getValue()).isEqualTo("1536m");
+        assertThat(env(odd).get("NIFI_JVM_HEAP_MAX").getValue()).isEqualTo("1536m");
+    }
+
+    @Test
+    void everyContainerHasEqualRequestsAndLimitsAndTheRestrictedProfile() {
+        StatefulSet sts = statefulSet(NifiFixtures.defaults());
+        var pod = sts.getSpec().getTemplate().getSpec();
+
+        assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+        assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+        assertThat(Stream.concat(pod.getInitContainers().stream(), pod.getContainers().stream())).allSatisfy(c -> {
+            assertThat(c.getResources().getLimits()).containsOnlyKeys("memory", "cpu");
+            assertThat(c.getResources().getRequests()).isEqualTo(c.getResources().getLimits());
+            assertThat(c.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
+            assertThat(c.getSecurityContext().getCapabilities().getDrop()).containsExactly("ALL");
+        });
+    }
+
+    @Test
+    void probesGiveTheFirstStartTenMinutesAndSendANameOfTheCertificate() {
+        Container nifi = container(NifiFixtures.defaults());
+        var startup = nifi.getStartupProbe();
+
+        assertThat(startup.getPeriodSeconds() * startup.getFailureThreshold()).isEqualTo(600);
+        assertThat(startup.getHttpGet().getScheme()).isEqualTo("HTTPS");
+        assertThat(startup.getHttpGet().getHttpHeaders()).singleElement()
+                .satisfies(h -> assertThat(h.getValue()).isEqualTo("flows.team-a.svc"));
+        assertThat(nifi.getReadinessProbe().getHttpGet().getPath()).isEqualTo("/nifi-api/authentication/configuration");
+        assertThat(nifi.getLivenessProbe().getTcpSocket()).isNotNull();
+    }
+
+    @Test
+    void theVolumeHoldsConfAndRepositoriesAndHasTheFixedSize() {
+        StatefulSet sts = statefulSet(NifiFixtures.sized());
+
+        assertThat(container(NifiFixtures.sized()).getVolumeMounts()).filteredOn(m -> "data".equals(m.getName()))
+                .extracting(m -> m.getSubPath()).contains("conf", "flowfile_repository", "content_repository",
+                        "provenance_repository", "database_repository", "state");
+        assertThat(sts.getSpec().getVolumeClaimTemplates()).singleElement().satisfies(c -> {
+            assertThat(c.getMetadata().getName()).isEqualTo("data");
+            assertThat(c.getSpec().getResources().getRequests().get("storage").toString()).isEqualTo("100Gi");
+        });
+        assertThat(sts.getSpec().getTemplate().getSpec().getInitContainers()).singleElement()
+                .satisfies(c -> assertThat(c.getCommand().get(2))
+                        .contains("cp -R /opt/nifi/nifi-current/conf conf.tmp")
+                        .contains("nifi.provenance.repository.max.storage.size=25600 MB"));
+    }
+
+    private static Map<String, String> secretRefs(Map<String, EnvVar> env) {
+        return env.values().stream().filter(e -> e.getValueFrom() != null).collect(Collectors.toMap(
+                EnvVar::getName, e -> e.getValueFrom().getSecretKeyRef().getName() + "/"
+                        + e.getValueFrom().getSecretKeyRef().getKey()));
+    }
+
+    private static Map<String, EnvVar> env(EngineInstance inst) {
+        return container(inst).getEnv().stream()
+                .collect(Collectors.toMap(EnvVar::getName, e -> e));
+    }
+
+    private static Container container(EngineInstance inst) {
+        return statefulSet(inst).getSpec().getTemplate().getSpec().getContainers().get(0);
+    }
+
+    private static StatefulSet statefulSet(EngineInstance inst) {
+        List<HasMetadata> objects = NifiFixtures.KIND.objects(inst, CTX, EngineFixtures.owner());
+        return objects.stream().filter(StatefulSet.class::isInstance).map(StatefulSet.class::cast).findFirst()
+                .orElseThrow();
+    }
+}

@@ -1,0 +1,113 @@
+package io.lakehouse.engines.unit.trino;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.lakehouse.common.testing.GoldenYaml;
+import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.engines.domain.GeneratedSecret;
+import io.lakehouse.engines.kinds.trino.TrinoKind;
+import io.lakehouse.engines.kinds.trino.TrinoSpec;
+import io.lakehouse.engines.reconcile.EngineContext;
+import io.lakehouse.engines.unit.EngineFixtures;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.security.KeyStore;
+import java.util.Base64;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every object of fixed Trino instances against {@code golden/trino/<case>.yaml}; regenerate after an
+ * intended change with {@code -Dgolden.update=true} and review the diff.
+ */
+class TrinoObjectsTest {
+
+    private static final TrinoKind KIND = new TrinoKind();
+
+    static EngineInstance defaults() {
+        TrinoSpec spec = KIND.withDefaults(new TrinoSpec("lakehouse-cat", null, null, null, null, null, null),
+                Optional.of(EngineFixtures.catalog()));
+        return EngineFixtures.instance("trino", "sql", spec);
+    }
+
+    static EngineInstance large() {
+        TrinoSpec spec = KIND.withDefaults(new TrinoSpec("lakehouse-cat", "sales_dw", null, 5, "8Gi", "16Gi", "4"),
+                Optional.of(EngineFixtures.catalog()));
+        return EngineFixtures.instance("trino", "analytics", spec);
+    }
+
+    static Stream<Arguments> cases() {
+        return Stream.of(
+                Arguments.of("defaults", defaults(), EngineFixtures.context()),
+                Arguments.of("production", large(), EngineFixtures.productionContext()));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void theGeneratedObjectsAreTheGoldenOnes(String name, EngineInstance inst, EngineContext ctx) {
+        List<HasMetadata> objects = KIND.objects(inst, ctx, EngineFixtures.owner());
+        GoldenYaml.assertGolden("trino/" + name, "Golden objects of the trino fixture \"" + name
+                + "\" (TrinoObjectsTest).", GoldenYaml.trees(objects));
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void noSecretValueIsWrittenOutsideSecrets(String name, EngineInstance inst, EngineContext ctx) {
+        for (HasMetadata o : KIND.objects(inst, ctx, EngineFixtures.owner())) {
+            String yaml = GoldenYaml.yaml(GoldenYaml.tree(o));
+            assertThat(yaml).as(o.getKind()).doesNotContain("clientSecret:", "AKIA", "oidc-client-secret");
+            assertThat(o).isNotInstanceOf(Secret.class);
+        }
+        ConfigMap catalog = (ConfigMap) KIND.objects(inst, ctx, EngineFixtures.owner()).get(2);
+        assertThat(catalog.getData().values().iterator().next())
+                .contains("iceberg.rest-catalog.oauth2.credential=${ENV:CATALOG_CREDENTIAL}",
+                        "s3.aws-access-key=${ENV:AWS_ACCESS_KEY_ID}",
+                        "iceberg.rest-catalog.vended-credentials-enabled=false");
+    }
+
+    @Test
+    void queryMemoryPlusHeadroomStaysWithinTheFixedHeap() {
+        ConfigMap coordinator = (ConfigMap) KIND.objects(defaults(), EngineFixtures.context(), EngineFixtures.owner())
+                .get(0);
+        String config = coordinator.getData().get("config.properties");
+        String jvm = coordinator.getData().get("jvm.config");
+        int perNode = megabytes(config, "query.max-memory-per-node=");
+        int headroom = megabytes(config, "memory.heap-headroom-per-node=");
+        assertThat(jvm).contains("-Xmx1400M");
+        assertThat(perNode + headroom).isLessThanOrEqualTo(1400);
+        assertThat(config).contains("query.max-memory=1800MB", "internal-communication.shared-secret=${ENV:");
+    }
+
+    @Test
+    void generatedSecretsHoldASharedSecretAndAKeystoreForTheCoordinator() throws Exception {
+        List<GeneratedSecret> generated = KIND.generatedSecrets(defaults(), EngineFixtures.context(),
+                EngineFixtures.owner());
+        assertThat(generated).extracting(GeneratedSecret::name).containsExactly("sql-internal", "sql-tls");
+        Secret internal = generated.get(0).build().get();
+        assertThat(decode(internal, "shared-secret")).hasSizeGreaterThan(60);
+        assertThat(decode(generated.get(0).build().get(), "shared-secret")).isNotEqualTo(decode(internal, "shared-secret"));
+        Secret tls = generated.get(1).build().get();
+        assertThat(tls.getData()).containsKeys("ca.crt", "keystore.p12", "truststore.p12", "password");
+        KeyStore keystore = KeyStore.getInstance("PKCS12");
+        keystore.load(new ByteArrayInputStream(Base64.getDecoder().decode(tls.getData().get("keystore.p12"))),
+                decode(tls, "password").toCharArray());
+        assertThat(keystore.isKeyEntry("server")).isTrue();
+    }
+
+    private static int megabytes(String config, String key) {
+        String line = config.lines().filter(l -> l.startsWith(key)).findFirst().orElseThrow();
+        return Integer.parseInt(line.substring(key.length()).replace("MB", ""));
+    }
+
+    private static String decode(Secret secret, String key) {
+        return new String(Base64.getDecoder().decode(secret.getData().get(key)), StandardCharsets.UTF_8);
+    }
+}
