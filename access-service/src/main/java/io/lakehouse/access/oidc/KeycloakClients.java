@@ -7,6 +7,8 @@ import jakarta.ws.rs.core.Response;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
+import org.jboss.logging.Logger;
 import org.keycloak.OAuth2Constants;
 import org.keycloak.admin.client.Keycloak;
 import org.keycloak.admin.client.KeycloakBuilder;
@@ -23,6 +25,8 @@ import org.keycloak.representations.idm.ProtocolMapperRepresentation;
 @ApplicationScoped
 public class KeycloakClients {
 
+    private static final Logger LOG = Logger.getLogger(KeycloakClients.class);
+
     private final KeycloakSettings settings;
     private volatile Keycloak keycloak;
 
@@ -36,7 +40,10 @@ public class KeycloakClients {
 
     /** Creates the client, or adopts an existing one (redirects brought up to date); returns its secret. */
     public String ensure(OidcClientSpec spec) {
-        ClientsResource clients = clients();
+        return call(clients -> ensure(clients, spec));
+    }
+
+    private static String ensure(ClientsResource clients, OidcClientSpec spec) {
         Optional<ClientRepresentation> existing = find(clients, spec.clientId());
         if (existing.isEmpty()) {
             try (Response created = clients.create(representation(spec))) {
@@ -62,33 +69,64 @@ public class KeycloakClients {
 
     /** A new secret for an existing client; empty when the client does not exist. */
     public Optional<String> rotate(String clientId) {
-        ClientsResource clients = clients();
-        return find(clients, clientId).map(c -> clients.get(c.getId()).generateNewSecret().getValue());
+        return call(clients -> find(clients, clientId).map(c -> clients.get(c.getId()).generateNewSecret().getValue()));
     }
 
     /** Deletes the client; a missing one is fine. */
     public void delete(String clientId) {
-        ClientsResource clients = clients();
-        Optional<ClientRepresentation> existing = find(clients, clientId);
-        if (existing.isPresent()) {
-            try {
-                clients.get(existing.get().getId()).remove();
-            } catch (NotFoundException alreadyGone) {
-                // deleted meanwhile
+        call(clients -> {
+            Optional<ClientRepresentation> existing = find(clients, clientId);
+            if (existing.isPresent()) {
+                try {
+                    clients.get(existing.get().getId()).remove();
+                } catch (NotFoundException alreadyGone) {
+                    // deleted meanwhile
+                }
             }
-        }
+            return null;
+        });
     }
 
     public boolean exists(String clientId) {
-        return find(clients(), clientId).isPresent();
+        return call(clients -> find(clients, clientId).isPresent());
     }
 
     private static Optional<ClientRepresentation> find(ClientsResource clients, String clientId) {
         return clients.findByClientId(clientId).stream().filter(c -> clientId.equals(c.getClientId())).findFirst();
     }
 
-    private ClientsResource clients() {
-        return admin().realm(settings.realm()).clients();
+    /**
+     * Runs one admin operation. When Keycloak refuses the admin client (401/403), the admin client and
+     * its cached access token are dropped: Keycloak reads the admin roles from the token, so a token
+     * taken while the service account lacked a role (or was disabled) would keep being refused until it
+     * expires (5 min) even after the roles are fixed. The next attempt signs in again.
+     */
+    private <T> T call(Function<ClientsResource, T> operation) {
+        Keycloak k = admin();
+        try {
+            return operation.apply(k.realm(settings.realm()).clients());
+        } catch (RuntimeException e) {
+            if (KeycloakErrors.credentialsRefused(e)) {
+                discard(k);
+            }
+            throw e;
+        }
+    }
+
+    /** Forgets this admin client (and its token) unless another thread already replaced it. */
+    private void discard(Keycloak k) {
+        synchronized (this) {
+            if (keycloak != k) {
+                return;
+            }
+            keycloak = null;
+        }
+        LOG.debug("Keycloak refused the admin client: signing in again on the next call");
+        try {
+            k.close();
+        } catch (RuntimeException e) {
+            // a call of another worker may still use it: it fails and is retried
+        }
     }
 
     private Keycloak admin() {

@@ -13,6 +13,15 @@ final class KeycloakErrors {
         return status >= 400 && status < 500 && status != 404 && status != 409 && status != 429;
     }
 
+    /**
+     * Keycloak did not accept the admin client's credentials or token (401/403). The token the admin
+     * client holds may be the stale part (roles are read from the token), so it is dropped.
+     */
+    static boolean credentialsRefused(Throwable e) {
+        int status = status(e);
+        return status == 401 || status == 403;
+    }
+
     static String describe(Throwable e) {
         int status = status(e);
         if (status > 0) {

@@ -59,6 +59,17 @@ public class OidcClientStore {
                 .map(rows -> rows.rowCount() == 1);
     }
 
+    /**
+     * Why the worker could not do its work, whether the client is wanted or being deleted: the row of
+     * an instance being deleted then says why its removal waits. True when something changed.
+     */
+    public Uni<Boolean> setProblem(SqlClient tx, InstanceKey key, OidcClientState state, String reason) {
+        return tx.preparedQuery("UPDATE oidc_clients SET state = $4, reason = $5, updated_at = now()" + BY_KEY
+                        + " AND (state <> $4 OR reason IS DISTINCT FROM $5)")
+                .execute(key(key).addString(state.name()).addString(reason))
+                .map(rows -> rows.rowCount() == 1);
+    }
+
     /** Deletes the row unless the instance was requested again meanwhile. */
     public Uni<Boolean> removeUnwanted(SqlClient tx, InstanceKey key) {
         return tx.preparedQuery("DELETE FROM oidc_clients" + BY_KEY + " AND NOT wanted").execute(key(key))

@@ -71,21 +71,29 @@ public class OidcClientWorker {
         if (row.isEmpty()) {
             return null;
         }
+        boolean wanted = row.get().wanted();
         if (!keycloak.configured()) {
+            if (!wanted) {
+                // Without an identity provider no client was ever made: only the row (and a Secret, if any) go.
+                return absent(key, row.get(), false) ? null : Duration.ZERO;
+            }
             // Settings do not change at run time: nothing to retry until a restart with lakehouse.keycloak.url.
             record(key, OidcClientState.Pending, "no identity provider configured (lakehouse.keycloak.url)");
             return null;
         }
         try {
-            if (row.get().wanted()) {
+            if (wanted) {
                 present(key, row.get());
-            } else {
-                absent(key, row.get());
+                return null;
             }
-            return null;
+            // Requested again while the removal ran: look again, the client must come back.
+            return absent(key, row.get(), true) ? null : Duration.ZERO;
         } catch (RuntimeException e) {
+            // Refused (e.g. 401/403: the admin client's roles) or unreachable, creating or deleting alike:
+            // the row says why, and the work queue retries with backoff (200 ms doubling up to 60 s) until
+            // Keycloak answers. A refused deletion is retried like a refused creation.
             boolean refused = KeycloakErrors.refused(e);
-            String reason = KeycloakErrors.describe(e);
+            String reason = (wanted ? "" : "deleting the client: ") + KeycloakErrors.describe(e);
             record(key, refused ? OidcClientState.Failed : OidcClientState.Pending, reason);
             throw new IllegalStateException(reason, e);
         }
@@ -103,19 +111,25 @@ public class OidcClientWorker {
         LOG.debugf("OIDC client %s of %s ready", spec.clientId(), key.subject());
     }
 
-    private void absent(InstanceKey key, OidcClientRecord row) {
-        keycloak.delete(row.clientId());
+    /** Client, Secret, then the row with {@code access.oidc-client-removed}; false when the row is wanted again. */
+    private boolean absent(InstanceKey key, OidcClientRecord row, boolean inKeycloak) {
+        if (inKeycloak) {
+            keycloak.delete(row.clientId());
+        }
         secrets.delete(key);
-        pool.withTransaction(tx -> store.removeUnwanted(tx, key)
-                        .chain(removed -> removed ? Outbox.append(tx, events.oidcClientRemoved(key, row.clientId()))
+        boolean removed = pool.withTransaction(tx -> store.removeUnwanted(tx, key)
+                        .call(gone -> gone ? Outbox.append(tx, events.oidcClientRemoved(key, row.clientId()))
                                 : Uni.createFrom().voidItem()))
                 .await().indefinitely();
-        LOG.debugf("OIDC client %s of %s removed", row.clientId(), key.subject());
+        if (removed) {
+            LOG.debugf("OIDC client %s of %s removed", row.clientId(), key.subject());
+        }
+        return removed;
     }
 
     private void record(InstanceKey key, OidcClientState state, String reason) {
         try {
-            pool.withTransaction(tx -> store.setState(tx, key, state, reason)).await().indefinitely();
+            pool.withTransaction(tx -> store.setProblem(tx, key, state, reason)).await().indefinitely();
         } catch (RuntimeException e) {
             LOG.warnf("could not record the state of the OIDC client of %s: %s", key.subject(), e.getMessage());
         }

@@ -12,6 +12,7 @@ import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
 import java.util.List;
 import java.util.UUID;
+import java.util.function.Supplier;
 
 /** Calls as a user would make them: bearer tokens, JSON bodies. */
 public final class Api {
@@ -76,6 +77,30 @@ public final class Api {
                 .put("phase", "Pending").put("createdBy", createdBy);
         return LakehouseEvent.of("/lakehouse/engines-service", type,
                 LakehouseEvent.instanceSubject(namespace, kind, name), data);
+    }
+
+    /**
+     * For a service whose instances channel starts at the latest offset: sends instance.requested
+     * until one is seen (its partitions are then assigned), then deletes that warm-up instance.
+     */
+    public static void awaitInstancesConsumer() throws InterruptedException {
+        awaitInstancesConsumer(Api::asAdmin);
+    }
+
+    /** The same, asking as {@code admin} (e.g. a real Keycloak token of a platform admin). */
+    public static void awaitInstancesConsumer(Supplier<RequestSpecification> admin) throws InterruptedException {
+        String warm = freshNamespace();
+        try (EventWriter writer = new EventWriter()) {
+            long deadline = System.nanoTime() + PROPAGATION.multipliedBy(2).toNanos();
+            while (admin.get().get(instance(warm, "trino", "warm-up") + "/grants").statusCode() != 200) {
+                if (System.nanoTime() > deadline) {
+                    throw new IllegalStateException("access-service never saw instance.requested");
+                }
+                writer.send(instanceEvent(EventType.INSTANCE_REQUESTED, warm, "trino", "warm-up", "dora"));
+                Thread.sleep(1000);
+            }
+            writer.send(instanceEvent(EventType.INSTANCE_DELETED, warm, "trino", "warm-up", "dora"));
+        }
     }
 
     /** Publishes instance.requested and waits until access-service knows the instance. */

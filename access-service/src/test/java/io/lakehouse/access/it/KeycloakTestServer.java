@@ -26,6 +26,9 @@ public final class KeycloakTestServer {
     public static final String ISSUER = URL + "/realms/" + REALM;
     public static final String ADMIN_CLIENT = "lakehouse-access";
     public static final String ADMIN_SECRET = "lakehouse-access-local-only";
+    /** Keycloak's bootstrap admin of the master realm (deploy/local/lib/keycloak.sh: admin/admin). */
+    static final String MASTER_USER = System.getProperty("lakehouse.test.keycloak.admin", "admin");
+    static final String MASTER_PASSWORD = System.getProperty("lakehouse.test.keycloak.admin-password", "admin");
     private static final Duration START_TIMEOUT = Duration.ofSeconds(180);
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
     private static final Pattern ACCESS_TOKEN = Pattern.compile("\"access_token\"\\s*:\\s*\"([^\"]+)\"");
@@ -86,6 +89,12 @@ public final class KeycloakTestServer {
     public static Keycloak admin() {
         return KeycloakBuilder.builder().serverUrl(URL).realm(REALM).clientId(ADMIN_CLIENT).clientSecret(ADMIN_SECRET)
                 .grantType(OAuth2Constants.CLIENT_CREDENTIALS).build();
+    }
+
+    /** The master realm's admin: what the realm's own service accounts may not do (role mappings, users). */
+    public static Keycloak masterAdmin() {
+        return KeycloakBuilder.builder().serverUrl(URL).realm("master").clientId("admin-cli").username(MASTER_USER)
+                .password(MASTER_PASSWORD).grantType(OAuth2Constants.PASSWORD).build();
     }
 
     private static void sleep() {

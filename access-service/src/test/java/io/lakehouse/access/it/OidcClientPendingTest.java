@@ -12,14 +12,18 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import org.junit.jupiter.api.Test;
 
-/** No identity provider configured (TestStack): the client waits and says why; rotation is refused. */
+/**
+ * No identity provider configured (TestStack): the client waits and says why; rotation is refused;
+ * deleting the instance removes the waiting row.
+ */
 @QuarkusTest
 @WithKubernetesTestServer
 @QuarkusTestResource(value = TestStack.class, restrictToAnnotatedClass = true)
 class OidcClientPendingTest {
 
     @Test
-    void withoutKeycloakTheClientIsPendingWithTheReason() {
+    void withoutKeycloakTheClientIsPendingWithTheReason() throws InterruptedException {
+        Api.awaitInstancesConsumer();
         String ns = Api.freshNamespace();
         String api = Api.instance(ns, "nifi", "flow") + "/oidc-client";
         try (EventWriter writer = new EventWriter()) {
@@ -32,5 +36,11 @@ class OidcClientPendingTest {
         Api.grantRole(ns, "vic", "viewer");
         Api.as("vic").get(api).then().statusCode(200);
         Api.as("vic").post(api + "/rotate").then().statusCode(403);
+
+        // Deleted: without an identity provider no client was ever made; the row goes at once.
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, ns, "nifi", "flow", "dora"));
+        }
+        await().atMost(Api.PROPAGATION).until(() -> asAdmin().get(api).statusCode() == 404);
     }
 }

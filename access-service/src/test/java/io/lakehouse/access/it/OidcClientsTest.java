@@ -71,18 +71,7 @@ class OidcClientsTest {
 
     /** The instances channel starts at the latest offset: send until one event is seen (partitions assigned). */
     static void awaitInstancesConsumer() throws InterruptedException {
-        String warm = Api.freshNamespace();
-        try (EventWriter writer = new EventWriter()) {
-            long deadline = System.nanoTime() + Api.PROPAGATION.multipliedBy(2).toNanos();
-            while (as("alice").get(Api.instance(warm, "trino", "warm-up") + "/grants").statusCode() != 200) {
-                if (System.nanoTime() > deadline) {
-                    throw new IllegalStateException("access-service never saw instance.requested");
-                }
-                writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, warm, "trino", "warm-up", "dora"));
-                Thread.sleep(1000);
-            }
-            writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, warm, "trino", "warm-up", "dora"));
-        }
+        Api.awaitInstancesConsumer(() -> as("alice"));
     }
 
     static RequestSpecification as(String user) {

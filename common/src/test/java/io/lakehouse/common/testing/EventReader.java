@@ -6,14 +6,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Properties;
-import java.util.UUID;
 import org.apache.kafka.clients.consumer.ConsumerConfig;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.clients.consumer.KafkaConsumer;
+import org.apache.kafka.common.TopicPartition;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.StringDeserializer;
 
-/** Reads what really reached the Kafka broker, as an audit consumer would. */
+/**
+ * Reads what reaches the Kafka broker from its creation on, as an audit consumer would: every
+ * partition assigned and positioned at its end first, so a used broker's history is not read.
+ */
 public final class EventReader implements AutoCloseable {
 
     private final KafkaConsumer<String, byte[]> consumer;
@@ -22,12 +25,17 @@ public final class EventReader implements AutoCloseable {
     public EventReader(String topic) {
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestServers.kafka());
-        props.put(ConsumerConfig.GROUP_ID_CONFIG, "test-" + UUID.randomUUID());
+        props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");
         props.put(ConsumerConfig.AUTO_OFFSET_RESET_CONFIG, "earliest");
         props.put(ConsumerConfig.KEY_DESERIALIZER_CLASS_CONFIG, StringDeserializer.class.getName());
         props.put(ConsumerConfig.VALUE_DESERIALIZER_CLASS_CONFIG, ByteArrayDeserializer.class.getName());
         consumer = new KafkaConsumer<>(props);
-        consumer.subscribe(List.of(topic));
+        List<TopicPartition> partitions = consumer.partitionsFor(topic).stream()
+                .map(p -> new TopicPartition(topic, p.partition())).toList();
+        consumer.assign(partitions);
+        consumer.seekToEnd(partitions);
+        // Resolve the end now, before the test publishes anything.
+        partitions.forEach(consumer::position);
     }
 
     /** Every record read so far whose key (the subject) starts with the prefix. */

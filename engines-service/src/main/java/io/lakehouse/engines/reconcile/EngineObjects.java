@@ -7,6 +7,8 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressTLS;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressTLSBuilder;
 import io.lakehouse.common.kube.Labels;
@@ -32,6 +34,8 @@ public final class EngineObjects {
     public static final String OIDC_CLIENT_ID = "clientId";
     public static final String OIDC_CLIENT_SECRET = "clientSecret";
     public static final String OIDC_ISSUER = "issuer";
+    /** Pod-template annotation: pods restart when their configuration changes (a ConfigMap edit does not). */
+    public static final String CONFIG_CHECKSUM = "lakehouse.io/config-checksum";
 
     private EngineObjects() {}
 
@@ -86,6 +90,32 @@ public final class EngineObjects {
             String secretAccessKey) {
         return secret(s3Secret(inst.name()), inst.kind(), inst, ctx, "credentials", owner,
                 Map.of(ACCESS_KEY_ID, accessKeyId, SECRET_ACCESS_KEY, secretAccessKey));
+    }
+
+    /**
+     * The instance's public Ingress: every path of {@code https://<name>-<ns>.<domain>/} to the
+     * Service named like the instance, on {@code port}.
+     */
+    public static Ingress publicIngress(ObjectMeta meta, EngineInstance inst, EngineContext ctx, int port,
+            Map<String, String> annotations) {
+        String host = ctx.publicHost(inst.name(), inst.namespace());
+        return new IngressBuilder()
+                .withMetadata(meta)
+                .editMetadata().withAnnotations(annotations).endMetadata()
+                .withNewSpec()
+                    .withIngressClassName(ctx.ingressClass())
+                    .withTls(ingressTls(host, ctx))
+                    .addNewRule().withHost(host)
+                        .withNewHttp()
+                            .addNewPath().withPath("/").withPathType("Prefix")
+                                .withNewBackend().withNewService().withName(inst.name())
+                                    .withNewPort().withNumber(port).endPort()
+                                .endService().endBackend()
+                            .endPath()
+                        .endHttp()
+                    .endRule()
+                .endSpec()
+                .build();
     }
 
     /** The TLS block of a public Ingress: the cluster's wildcard certificate, when it has one. */

@@ -2,7 +2,6 @@ package io.lakehouse.engines.kinds.mlflow;
 
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
-import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
 import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.reconcile.EngineObjects;
@@ -27,22 +26,7 @@ final class MlflowIngress {
         annotations.put(AUTH_URL, ctx.forwardAuthUrl() + "?host=" + host);
         // nginx variables, expanded by the controller per request: back to the page asked for.
         annotations.put(AUTH_SIGNIN, ctx.signInUrl() + "?rd=https://$host$escaped_request_uri");
-        return new IngressBuilder()
-                .withMetadata(MlflowServer.meta(inst, ctx, owner))
-                .editMetadata().withAnnotations(annotations).endMetadata()
-                .withNewSpec()
-                    .withIngressClassName(ctx.ingressClass())
-                    .withTls(EngineObjects.ingressTls(host, ctx))
-                    .addNewRule().withHost(host)
-                        .withNewHttp()
-                            .addNewPath().withPath("/").withPathType("Prefix")
-                                .withNewBackend().withNewService().withName(inst.name())
-                                    .withNewPort().withNumber(MlflowNames.HTTP_PORT).endPort()
-                                .endService().endBackend()
-                            .endPath()
-                        .endHttp()
-                    .endRule()
-                .endSpec()
-                .build();
+        return EngineObjects.publicIngress(MlflowServer.meta(inst, ctx, owner), inst, ctx, MlflowNames.HTTP_PORT,
+                annotations);
     }
 }

@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
-import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
 import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.reconcile.EngineObjects;
@@ -37,26 +36,11 @@ final class NifiNetwork {
 
     /** The gateway verifies NiFi's certificate against the instance CA ({@code ca.crt} of {@code <name>-tls}). */
     static Ingress ingress(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
-        String host = ctx.publicHost(inst.name(), inst.namespace());
         Map<String, String> annotations = new LinkedHashMap<>(
                 EngineObjects.backendTls(inst, NifiNames.tls(inst.name())));
         annotations.put("nginx.ingress.kubernetes.io/proxy-body-size", MAX_BODY_SIZE);
-        return new IngressBuilder()
-                .withMetadata(EngineObjects.meta(inst.name(), NifiNames.APP, inst, ctx, NifiNames.SERVER, owner))
-                .editMetadata().withAnnotations(annotations).endMetadata()
-                .withNewSpec()
-                    .withIngressClassName(ctx.ingressClass())
-                    .withTls(EngineObjects.ingressTls(host, ctx))
-                    .addNewRule().withHost(host)
-                        .withNewHttp()
-                            .addNewPath().withPath("/").withPathType("Prefix")
-                                .withNewBackend().withNewService().withName(inst.name())
-                                    .withNewPort().withNumber(NifiNames.HTTPS_PORT).endPort()
-                                .endService().endBackend()
-                            .endPath()
-                        .endHttp()
-                    .endRule()
-                .endSpec()
-                .build();
+        return EngineObjects.publicIngress(
+                EngineObjects.meta(inst.name(), NifiNames.APP, inst, ctx, NifiNames.SERVER, owner), inst, ctx,
+                NifiNames.HTTPS_PORT, annotations);
     }
 }

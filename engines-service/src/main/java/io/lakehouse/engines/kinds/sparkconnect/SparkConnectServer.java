@@ -34,8 +34,6 @@ final class SparkConnectServer {
 
     /** The apache/spark image runs as user spark, uid/gid 185. */
     static final long UID = 185;
-    /** Pods restart when their configuration changes (a ConfigMap edit alone restarts nothing). */
-    static final String CONFIG_CHECKSUM = "lakehouse.io/config-checksum";
     /** The ConfigMap's file, without secrets. */
     static final String DEFAULTS_DIR = "/etc/spark/defaults";
     /** SPARK_CONF_DIR: the file above plus the properties composed from Secrets, in memory only. */
@@ -73,7 +71,7 @@ final class SparkConnectServer {
                         .withNewMetadata()
                             .withLabels(
                                     EngineObjects.labels(SparkConnectNames.APP, inst, ctx, SparkConnectNames.SERVER))
-                            .withAnnotations(Map.of(CONFIG_CHECKSUM, checksum))
+                            .withAnnotations(Map.of(EngineObjects.CONFIG_CHECKSUM, checksum))
                         .endMetadata()
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)

@@ -4,7 +4,6 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
-import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
 import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.reconcile.EngineObjects;
@@ -42,23 +41,8 @@ final class TrinoNetwork {
 
     /** Web UI ({@code /ui/}) and SQL clients on the public host, HTTPS to the coordinator, verified. */
     static Ingress ingress(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
-        String host = ctx.publicHost(inst.name(), inst.namespace());
-        return new IngressBuilder()
-                .withMetadata(EngineObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner))
-                .editMetadata().withAnnotations(EngineObjects.backendTls(inst, TrinoNames.tls(inst.name()))).endMetadata()
-                .withNewSpec()
-                    .withIngressClassName(ctx.ingressClass())
-                    .withTls(EngineObjects.ingressTls(host, ctx))
-                    .addNewRule().withHost(host)
-                        .withNewHttp()
-                            .addNewPath().withPath("/").withPathType("Prefix")
-                                .withNewBackend().withNewService().withName(inst.name())
-                                    .withNewPort().withNumber(TrinoNames.HTTPS_PORT).endPort()
-                                .endService().endBackend()
-                            .endPath()
-                        .endHttp()
-                    .endRule()
-                .endSpec()
-                .build();
+        return EngineObjects.publicIngress(
+                EngineObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner), inst, ctx,
+                TrinoNames.HTTPS_PORT, EngineObjects.backendTls(inst, TrinoNames.tls(inst.name())));
     }
 }

@@ -34,8 +34,6 @@ final class TrinoWorkloads {
 
     /** The Trino image runs as uid/gid 1000. */
     static final long UID = 1000;
-    /** Pods restart when their configuration changes (a ConfigMap edit alone restarts nothing). */
-    static final String CONFIG_CHECKSUM = "lakehouse.io/config-checksum";
 
     private TrinoWorkloads() {}
 
@@ -79,7 +77,7 @@ final class TrinoWorkloads {
                     .withNewTemplate()
                         .withNewMetadata()
                             .withLabels(EngineObjects.labels(TrinoNames.APP, inst, ctx, component))
-                            .withAnnotations(Map.of(CONFIG_CHECKSUM, checksum))
+                            .withAnnotations(Map.of(EngineObjects.CONFIG_CHECKSUM, checksum))
                         .endMetadata()
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)
