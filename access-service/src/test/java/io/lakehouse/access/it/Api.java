@@ -1,46 +1,29 @@
 package io.lakehouse.access.it;
 
-import static io.restassured.RestAssured.given;
+import static io.lakehouse.common.testing.Callers.asAdmin;
+import static io.lakehouse.common.testing.Callers.as;
+import static io.lakehouse.common.testing.Callers.freshNamespace;
 import static org.awaitility.Awaitility.await;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.EventWriter;
 import io.restassured.specification.RequestSpecification;
 import java.time.Duration;
-import java.util.List;
-import java.util.UUID;
 import java.util.function.Supplier;
 
 /** Calls as a user would make them: bearer tokens, JSON bodies. */
 public final class Api {
 
-    public static final String ADMIN_GROUP = "platform-admins";
     public static final String DOMAIN = "lakehouse.localtest.me";
     /** Roles set through the API come back through Kafka into the service's own projection. */
     public static final Duration PROPAGATION = Duration.ofSeconds(30);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Api() {}
-
-    public static String token(String user, String... groups) {
-        return TestStack.TOKENS.sign(TestStack.ISSUER, user, List.of(groups), Duration.ofHours(1));
-    }
-
-    public static RequestSpecification as(String user, String... groups) {
-        return given().auth().oauth2(token(user, groups)).contentType("application/json");
-    }
-
-    public static RequestSpecification asAdmin() {
-        return as("root-admin", ADMIN_GROUP);
-    }
-
-    /** A namespace of its own for each test: no test sees another's objects. */
-    public static String freshNamespace() {
-        return "t-" + UUID.randomUUID().toString().substring(0, 8);
-    }
 
     public static String members(String namespace) {
         return "/api/v1/namespaces/" + namespace + "/members";
@@ -84,7 +67,7 @@ public final class Api {
      * until one is seen (its partitions are then assigned), then deletes that warm-up instance.
      */
     public static void awaitInstancesConsumer() throws InterruptedException {
-        awaitInstancesConsumer(Api::asAdmin);
+        awaitInstancesConsumer(Callers::asAdmin);
     }
 
     /** The same, asking as {@code admin} (e.g. a real Keycloak token of a platform admin). */

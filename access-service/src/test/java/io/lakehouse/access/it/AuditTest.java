@@ -1,7 +1,9 @@
 package io.lakehouse.access.it;
 
-import static io.lakehouse.access.it.Api.as;
-import static io.lakehouse.access.it.Api.asAdmin;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.as;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.access.it.Api.members;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -27,7 +29,7 @@ class AuditTest {
 
     @Test
     void aMutatingCallIsRecordedAndListedWithPaging() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         try (EventReader reader = new EventReader("lakehouse.audit")) {
             asAdmin().header("X-Request-Id", "req-42").body("{\"role\":\"viewer\"}").put(members(ns) + "/user:vera")
                     .then().statusCode(200).header("X-Request-Id", "req-42");

@@ -1,7 +1,9 @@
 package io.lakehouse.access.it;
 
-import static io.lakehouse.access.it.Api.as;
-import static io.lakehouse.access.it.Api.asAdmin;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.as;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.access.it.Api.host;
 import static io.lakehouse.access.it.Api.instance;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,7 +34,7 @@ class GrantsTest {
 
     @BeforeEach
     void namespace() {
-        ns = Api.freshNamespace();
+        ns = Callers.freshNamespace();
     }
 
     @Test

@@ -1,5 +1,7 @@
 package io.lakehouse.access.it;
 
+import io.lakehouse.common.testing.Callers;
+
 import static io.restassured.RestAssured.given;
 import static org.hamcrest.Matchers.equalTo;
 
@@ -32,21 +34,21 @@ class KeycloakTokensTest {
 
     @Test
     void realTokensWithGroupsAreAccepted() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         // alice is in platform-admins (groups claim from the realm's mapper): every role everywhere.
         given().auth().oauth2(KeycloakTestServer.passwordToken("alice")).get(Api.members(ns)).then().statusCode(200);
         given().auth().oauth2(KeycloakTestServer.passwordToken("alice")).contentType("application/json")
                 .body("{\"role\":\"viewer\"}").put(Api.members(ns) + "/user:bob").then().statusCode(200)
                 .body("role", equalTo("viewer"));
         // bob (data-team) is authenticated but has no role in a namespace of his own choosing.
-        given().auth().oauth2(KeycloakTestServer.passwordToken("bob")).get(Api.members(Api.freshNamespace()))
+        given().auth().oauth2(KeycloakTestServer.passwordToken("bob")).get(Api.members(Callers.freshNamespace()))
                 .then().statusCode(403);
         given().auth().oauth2(KeycloakTestServer.passwordToken("carol")).get(Api.members(ns)).then().statusCode(403);
     }
 
     @Test
     void otherIssuerExpiredAndUnsignedTokensAre401() throws Exception {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         // The local token issuer's token (valid signature for its own key, other issuer).
         String foreign = TestStack.TOKENS.sign(TestStack.ISSUER, "alice", List.of("platform-admins"), Duration.ofHours(1));
         given().auth().oauth2(foreign).get(Api.members(ns)).then().statusCode(401);

@@ -1,7 +1,9 @@
 package io.lakehouse.access.it;
 
-import static io.lakehouse.access.it.Api.as;
-import static io.lakehouse.access.it.Api.asAdmin;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.as;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.access.it.Api.members;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -29,7 +31,7 @@ class MembersTest {
 
     @BeforeEach
     void namespace() {
-        ns = Api.freshNamespace();
+        ns = Callers.freshNamespace();
     }
 
     @Test

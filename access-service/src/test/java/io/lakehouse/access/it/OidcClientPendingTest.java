@@ -1,6 +1,8 @@
 package io.lakehouse.access.it;
 
-import static io.lakehouse.access.it.Api.asAdmin;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
@@ -24,7 +26,7 @@ class OidcClientPendingTest {
     @Test
     void withoutKeycloakTheClientIsPendingWithTheReason() throws InterruptedException {
         Api.awaitInstancesConsumer();
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         String api = Api.instance(ns, "nifi", "flow") + "/oidc-client";
         try (EventWriter writer = new EventWriter()) {
             Api.requestInstance(writer, ns, "nifi", "flow", "dora");
@@ -34,8 +36,8 @@ class OidcClientPendingTest {
                 .body("reason", containsString("no identity provider configured")).body("clientId", equalTo(ns + "-flow-nifi"));
         asAdmin().post(api + "/rotate").then().statusCode(409).contentType("application/problem+json");
         Api.grantRole(ns, "vic", "viewer");
-        Api.as("vic").get(api).then().statusCode(200);
-        Api.as("vic").post(api + "/rotate").then().statusCode(403);
+        Callers.as("vic").get(api).then().statusCode(200);
+        Callers.as("vic").post(api + "/rotate").then().statusCode(403);
 
         // Deleted: without an identity provider no client was ever made; the row goes at once.
         try (EventWriter writer = new EventWriter()) {

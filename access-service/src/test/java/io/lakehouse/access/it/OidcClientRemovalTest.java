@@ -1,5 +1,7 @@
 package io.lakehouse.access.it;
 
+import io.lakehouse.common.testing.Callers;
+
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -40,7 +42,7 @@ class OidcClientRemovalTest {
 
     @Test
     void aDeletionRefusedByKeycloakIsRetriedUntilKeycloakAnswers() throws InterruptedException {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         String api = Api.instance(ns, "trino", "sql") + "/oidc-client";
         String clientId = ns + "-sql-trino";
         String alice = KeycloakTestServer.passwordToken("alice");

@@ -1,5 +1,7 @@
 package io.lakehouse.access.it;
 
+import io.lakehouse.common.testing.Callers;
+
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -62,7 +64,7 @@ class OidcClientsTest {
 
     @BeforeEach
     void namespace() throws InterruptedException {
-        ns = Api.freshNamespace();
+        ns = Callers.freshNamespace();
         if (!consumerAssigned) {
             awaitInstancesConsumer();
             consumerAssigned = true;

@@ -1,6 +1,8 @@
 package io.lakehouse.access.it;
 
-import static io.lakehouse.access.it.Api.as;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.as;
 import static io.lakehouse.access.it.Api.instance;
 import static io.lakehouse.access.it.Api.members;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,7 +34,7 @@ class RolesMatrixTest {
 
     @Test
     void everyEndpointAnswersEachRoleAsSpecified() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         String hub = instance(ns, "jupyterhub", "hub");
         try (EventWriter writer = new EventWriter()) {
             Api.requestInstance(writer, ns, "jupyterhub", "hub", "dora");

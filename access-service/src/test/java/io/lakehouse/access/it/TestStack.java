@@ -1,5 +1,6 @@
 package io.lakehouse.access.it;
 
+import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ServiceTestStack;
 import io.lakehouse.local.LocalTokens;
 import java.util.List;
@@ -8,8 +9,8 @@ import java.util.Map;
 /** access-service against the real PostgreSQL (schema {@code access}) and Kafka, with its own token issuer. */
 public class TestStack extends ServiceTestStack {
 
-    public static final String ISSUER = "https://lakehouse.local/issuer";
-    public static final LocalTokens TOKENS = LocalTokens.ephemeral();
+    public static final String ISSUER = Callers.ISSUER;
+    public static final LocalTokens TOKENS = Callers.TOKENS;
 
     public TestStack() {
         super("access-service", "access", List.of("lakehouse-access", "lakehouse-instances", "audit-feed"));

@@ -1,40 +1,17 @@
 package io.lakehouse.catalog.it;
 
-import static io.restassured.RestAssured.given;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
-import io.restassured.specification.RequestSpecification;
-import java.time.Duration;
-import java.util.List;
-import java.util.UUID;
 
 /** Calls as a user would make them: bearer tokens, JSON bodies. */
 public final class Api {
 
-    public static final String ADMIN_GROUP = "platform-admins";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Api() {}
-
-    public static String token(String user, String... groups) {
-        return TestStack.TOKENS.sign(TestStack.ISSUER, user, List.of(groups), Duration.ofHours(1));
-    }
-
-    public static RequestSpecification as(String user, String... groups) {
-        return given().auth().oauth2(token(user, groups)).contentType("application/json");
-    }
-
-    public static RequestSpecification asAdmin() {
-        return as("root-admin", ADMIN_GROUP);
-    }
-
-    /** A namespace of its own for each test: no test sees another's objects. */
-    public static String freshNamespace() {
-        return "t-" + UUID.randomUUID().toString().substring(0, 8);
-    }
 
     public static String catalogs(String namespace) {
         return "/api/v1/namespaces/" + namespace + "/instances/iceberg-catalog";

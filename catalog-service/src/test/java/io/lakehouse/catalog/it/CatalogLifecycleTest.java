@@ -1,6 +1,8 @@
 package io.lakehouse.catalog.it;
 
-import static io.lakehouse.catalog.it.Api.asAdmin;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.catalog.it.Api.catalogRequest;
 import static io.lakehouse.catalog.it.Api.catalogs;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -14,7 +16,6 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
@@ -55,7 +56,7 @@ class CatalogLifecycleTest {
 
     @Test
     void aCatalogGoesFromRequestToReadyThenAwayLeavingNothing() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         String name = "lakehouse-cat";
         String subject = ns + "/iceberg-catalog/" + name;
         try (EventReader events = new EventReader("lakehouse.instances")) {
@@ -126,7 +127,7 @@ class CatalogLifecycleTest {
 
     @Test
     void aDuplicateNameIsAConflictAndChangesNothing() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         asAdmin().body(catalogRequest("cat", CANARY).toString()).post(catalogs(ns)).then().statusCode(201);
         asAdmin().body(catalogRequest("cat", "other").toString()).post(catalogs(ns))
                 .then().statusCode(409).contentType("application/problem+json").body("status", equalTo(409));
@@ -149,7 +150,7 @@ class CatalogLifecycleTest {
 
     @Test
     void aCatalogStillUsedByAnEngineIsNotDeleted() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         asAdmin().body(catalogRequest("cat", CANARY).toString()).post(catalogs(ns)).then().statusCode(201);
         try (EventWriter writer = new EventWriter()) {
             writer.send(Api.engineEvent(EventType.INSTANCE_REQUESTED, ns, "trino", "t1", "cat"));

@@ -1,7 +1,9 @@
 package io.lakehouse.catalog.it;
 
-import static io.lakehouse.catalog.it.Api.as;
-import static io.lakehouse.catalog.it.Api.asAdmin;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.as;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.catalog.it.Api.catalogs;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
@@ -37,7 +39,7 @@ class CatalogSecurityTest {
     @BeforeEach
     void namespace() {
         Simulation.of(kube);
-        ns = Api.freshNamespace();
+        ns = Callers.freshNamespace();
     }
 
     @Test
@@ -45,12 +47,12 @@ class CatalogSecurityTest {
         given().get(catalogs(ns)).then().statusCode(401);
         given().get("/api/v1/templates").then().statusCode(401);
         given().auth().oauth2("not-a-jwt").get(catalogs(ns)).then().statusCode(401);
-        given().auth().oauth2(TestStack.TOKENS.expired(TestStack.ISSUER, "alice", List.of(Api.ADMIN_GROUP)))
+        given().auth().oauth2(TestStack.TOKENS.expired(TestStack.ISSUER, "alice", List.of(Callers.ADMIN_GROUP)))
                 .get(catalogs(ns)).then().statusCode(401);
         given().auth().oauth2(TestStack.TOKENS.signedWithOtherKey(TestStack.ISSUER, "alice",
-                List.of(Api.ADMIN_GROUP), Duration.ofMinutes(5))).get(catalogs(ns)).then().statusCode(401);
+                List.of(Callers.ADMIN_GROUP), Duration.ofMinutes(5))).get(catalogs(ns)).then().statusCode(401);
         given().auth().oauth2(TestStack.TOKENS.sign("https://evil.example/issuer", "alice",
-                List.of(Api.ADMIN_GROUP), Duration.ofMinutes(5))).get(catalogs(ns)).then().statusCode(401);
+                List.of(Callers.ADMIN_GROUP), Duration.ofMinutes(5))).get(catalogs(ns)).then().statusCode(401);
         given().auth().oauth2(unsigned("alice")).get(catalogs(ns)).then().statusCode(401);
         given().get("/q/health/live").then().statusCode(200);
     }
@@ -84,7 +86,7 @@ class CatalogSecurityTest {
 
             writer.send(Api.memberRemoved(ns, "user", "vera"));
             await().atMost(PROPAGATION).until(() -> as("vera").get(catalogs(ns) + "/cat").statusCode() == 403);
-            as("vera").get("/api/v1/namespaces/" + Api.freshNamespace() + "/instances/iceberg-catalog")
+            as("vera").get("/api/v1/namespaces/" + Callers.freshNamespace() + "/instances/iceberg-catalog")
                     .then().statusCode(403);
         }
     }

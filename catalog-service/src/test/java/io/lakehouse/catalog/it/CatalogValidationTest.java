@@ -1,6 +1,8 @@
 package io.lakehouse.catalog.it;
 
-import static io.lakehouse.catalog.it.Api.asAdmin;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.catalog.it.Api.catalogs;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
@@ -35,7 +37,7 @@ class CatalogValidationTest {
     @BeforeEach
     void namespace() {
         Simulation.of(kube);
-        ns = Api.freshNamespace();
+        ns = Callers.freshNamespace();
     }
 
     static Stream<Arguments> invalidRequests() {

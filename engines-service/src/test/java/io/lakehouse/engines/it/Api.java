@@ -1,6 +1,5 @@
 package io.lakehouse.engines.it;
 
-import static io.restassured.RestAssured.given;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,38 +8,16 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.testing.EventWriter;
-import io.restassured.specification.RequestSpecification;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
 import java.util.Base64;
-import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /** Calls as a user would make them, and the events the other services would publish. */
 public final class Api {
 
-    public static final String ADMIN_GROUP = "platform-admins";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private Api() {}
-
-    public static String token(String user, String... groups) {
-        return TestStack.TOKENS.sign(TestStack.ISSUER, user, List.of(groups), Duration.ofHours(1));
-    }
-
-    public static RequestSpecification as(String user, String... groups) {
-        return given().auth().oauth2(token(user, groups)).contentType("application/json");
-    }
-
-    public static RequestSpecification asAdmin() {
-        return as("root-admin", ADMIN_GROUP);
-    }
-
-    /** A namespace of its own for each test: no test sees another's objects. */
-    public static String freshNamespace() {
-        return "t-" + UUID.randomUUID().toString().substring(0, 8);
-    }
 
     public static String instances(String namespace, String kind) {
         return "/api/v1/namespaces/" + namespace + "/instances/" + kind;

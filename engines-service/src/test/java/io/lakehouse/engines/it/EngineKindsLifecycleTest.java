@@ -1,6 +1,8 @@
 package io.lakehouse.engines.it;
 
-import static io.lakehouse.engines.it.Api.asAdmin;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.engines.it.Api.instances;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -50,7 +52,7 @@ class EngineKindsLifecycleTest {
 
     @Test
     void aSparkConnectServerWithATokenRunsOnTheCatalogAndPublishesItsJobProfile() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         catalogWithBucket(ns, "cat");
         try (EventReader events = new EventReader("lakehouse.instances")) {
             asAdmin().body("{\"name\":\"spark\",\"spec\":{\"catalog\":\"cat\",\"requireToken\":true}}")
@@ -81,7 +83,7 @@ class EngineKindsLifecycleTest {
 
     @Test
     void anMlflowServerWithTypedKeysKeepsThemInItsSecretAndLeavesNothingBehind() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         Response created = asAdmin().body("""
                 {"name":"tracking","spec":{"storage":{"bucket":"artifacts","endpoint":"http://minio.storage.svc:9000",
                  "region":"us-east-1","accessKeyId":"AKIA-TEST","secretAccessKey":"%s"}}}""".formatted(CANARY))
@@ -115,7 +117,7 @@ class EngineKindsLifecycleTest {
 
     @Test
     void aNifiNodeSaysItIsStartingThenGoesAwayWithItsVolume() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         asAdmin().body("{\"name\":\"flows\",\"spec\":{\"heap\":\"2Gi\",\"resources\":{\"memory\":\"3Gi\"}}}")
                 .post(instances(ns, "nifi"))
                 .then().statusCode(201)
@@ -143,7 +145,7 @@ class EngineKindsLifecycleTest {
 
     @Test
     void namesAreSharedByTheFourKinds() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         asAdmin().body("{\"name\":\"shared\",\"spec\":{}}").post(instances(ns, "nifi")).then().statusCode(201);
         asAdmin().body("{\"name\":\"shared\",\"spec\":{\"storage\":{\"bucket\":\"bkt\",\"endpoint\":\"http://s3:9000\","
                         + "\"region\":\"us-east-1\",\"accessKeyId\":\"a\",\"secretAccessKey\":\"b\"}}}")

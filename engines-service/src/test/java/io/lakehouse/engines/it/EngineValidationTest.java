@@ -1,7 +1,9 @@
 package io.lakehouse.engines.it;
 
-import static io.lakehouse.engines.it.Api.as;
-import static io.lakehouse.engines.it.Api.asAdmin;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.as;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.engines.it.Api.instances;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -36,8 +38,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EngineValidationTest {
 
-    private static final String NS = Api.freshNamespace();
-    private static final String OTHER = Api.freshNamespace();
+    private static final String NS = Callers.freshNamespace();
+    private static final String OTHER = Callers.freshNamespace();
     private static final String S3 = "\"storage\":{\"bucket\":\"artifacts\",\"endpoint\":\"http://minio:9000\","
             + "\"region\":\"us-east-1\",\"credentialsSecret\":\"warehouse-bucket\"}";
 
@@ -117,7 +119,7 @@ class EngineValidationTest {
 
     @Test
     void fixedFieldsAndUnknownFieldsCannotBePatched() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         asAdmin().body("{\"name\":\"n2\",\"spec\":{}}").post(instances(ns, "nifi")).then().statusCode(201);
         asAdmin().contentType("application/merge-patch+json").body("{\"spec\":{\"volumeSize\":\"20Gi\"}}")
                 .patch(instances(ns, "nifi") + "/n2")

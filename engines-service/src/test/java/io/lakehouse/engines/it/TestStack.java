@@ -1,5 +1,6 @@
 package io.lakehouse.engines.it;
 
+import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ServiceTestStack;
 import io.lakehouse.local.LocalTokens;
 import java.util.List;
@@ -8,9 +9,9 @@ import java.util.Map;
 /** engines-service against the real PostgreSQL (schema {@code engines}) and Kafka, with its own token issuer. */
 public class TestStack extends ServiceTestStack {
 
-    public static final String ISSUER = "https://lakehouse.local/issuer";
+    public static final String ISSUER = Callers.ISSUER;
     public static final String SEALING_KEY = "MDEyMzQ1Njc4OWFiY2RlZjAxMjM0NTY3ODlhYmNkZWY=";
-    public static final LocalTokens TOKENS = LocalTokens.ephemeral();
+    public static final LocalTokens TOKENS = Callers.TOKENS;
 
     public TestStack() {
         super("engines-service", "engines", List.of("lakehouse-access", "lakehouse-instances", "oidc-clients"));

@@ -1,6 +1,8 @@
 package io.lakehouse.engines.it;
 
-import static io.lakehouse.engines.it.Api.asAdmin;
+import io.lakehouse.common.testing.Callers;
+
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.engines.it.Api.instances;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -49,7 +51,7 @@ class TrinoLifecycleTest {
 
     @Test
     void aTrinoWaitsForItsOidcClientThenRunsOnTheCatalogAndGoesAwayLeavingNothing() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         String name = "sql";
         String subject = ns + "/trino/" + name;
         catalogWithBucket(ns, "lakehouse-cat");
@@ -125,7 +127,7 @@ class TrinoLifecycleTest {
 
     @Test
     void aTrinoFollowsItsCatalog() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         catalogWithBucket(ns, "cat");
         asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}").post(instances(ns, "trino"))
                 .then().statusCode(201);
@@ -144,7 +146,7 @@ class TrinoLifecycleTest {
 
     @Test
     void objectsDeletedByHandComeBack() {
-        String ns = Api.freshNamespace();
+        String ns = Callers.freshNamespace();
         catalogWithBucket(ns, "cat");
         asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}").post(instances(ns, "trino"))
                 .then().statusCode(201);
