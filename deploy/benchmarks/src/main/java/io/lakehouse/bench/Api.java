@@ -11,7 +11,10 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 
-/** The catalog-service API over java.net.http (HTTP/1.1, 127.0.0.1 only), with one bearer token. */
+/**
+ * The instances API of catalog-service (and, with a {@code kind}, of engines-service, which serves the same paths) over
+ * java.net.http (HTTP/1.1, 127.0.0.1 only), with one bearer token.
+ */
 final class Api {
 
   static final String KIND = "iceberg-catalog";
@@ -45,7 +48,21 @@ final class Api {
   }
 
   String instances(String namespace) {
-    return "/api/v1/namespaces/" + namespace + "/instances/" + KIND;
+    return instances(namespace, KIND);
+  }
+
+  String instances(String namespace, String kind) {
+    return "/api/v1/namespaces/" + namespace + "/instances/" + kind;
+  }
+
+  /** POST of a create request ({@code {"name": …, "spec": …}}) for any kind. */
+  HttpResponse<String> create(String namespace, String kind, JsonNode body) {
+    return send(request(instances(namespace, kind)).header("Content-Type", "application/json")
+        .POST(HttpRequest.BodyPublishers.ofString(body.toString())).build());
+  }
+
+  ObjectMapper json() {
+    return json;
   }
 
   HttpResponse<String> createCatalog(String namespace, String name, String bucketSecret) {
@@ -71,7 +88,12 @@ final class Api {
 
   /** The phase of an instance, or null when it does not exist (404). */
   String phase(String namespace, String name) {
-    HttpResponse<String> r = get(instances(namespace) + "/" + name);
+    return phase(namespace, KIND, name);
+  }
+
+  /** The phase of an instance of {@code kind}, or null when it does not exist (404). */
+  String phase(String namespace, String kind, String name) {
+    HttpResponse<String> r = get(instances(namespace, kind) + "/" + name);
     if (r.statusCode() == 404) {
       return null;
     }
@@ -83,7 +105,12 @@ final class Api {
 
   /** One page (up to 500) of a namespace's instances. */
   JsonNode list(String namespace) {
-    HttpResponse<String> r = get(instances(namespace) + "?limit=500");
+    return list(namespace, KIND);
+  }
+
+  /** One page (up to 500) of a namespace's instances of {@code kind}. */
+  JsonNode list(String namespace, String kind) {
+    HttpResponse<String> r = get(instances(namespace, kind) + "?limit=500");
     if (r.statusCode() != 200) {
       throw new IllegalStateException("list " + namespace + ": " + r.statusCode() + " " + r.body());
     }

@@ -419,7 +419,7 @@ public final class AuthzBench {
     return s.toString();
   }
 
-  private static String psql() {
+  static String psql() {
     try (var procs = Files.newDirectoryStream(Path.of("/proc"), p -> p.getFileName().toString().matches("\\d+"))) {
       for (Path p : procs) {
         String[] argv = Proc.read(p.resolve("cmdline")).split("\0");

@@ -493,7 +493,7 @@ public final class Main {
   }
 
   /** Runs {@code task(0..n-1)} on {@code threads} threads, each index once; returns the wall time in seconds. */
-  private static double parallel(int n, int threads, IntConsumer task) throws Exception {
+  static double parallel(int n, int threads, IntConsumer task) throws Exception {
     ExecutorService pool = Executors.newFixedThreadPool(threads);
     AtomicInteger next = new AtomicInteger();
     long t0 = System.nanoTime();
@@ -987,7 +987,7 @@ public final class Main {
     log("cleanup: %d gone after %.1f s, %d left, orphans %s", all.size(), gone, left, orphans);
   }
 
-  private static void sleepUntil(long nanoTime) {
+  static void sleepUntil(long nanoTime) {
     long left = nanoTime - System.nanoTime();
     if (left > 0) {
       try {

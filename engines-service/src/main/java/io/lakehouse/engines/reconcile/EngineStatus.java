@@ -90,10 +90,10 @@ public final class EngineStatus {
                     + " exists", generation);
         }
         if (live == null) {
-            return cond(part.condition(), false, "Missing", part.what() + " is being created", generation);
+            return cond(part.condition(), false, "Missing", part.what() + ": being created", generation);
         }
         return ready(live)
-                ? cond(part.condition(), true, "Available", part.what() + " is ready", generation)
+                ? cond(part.condition(), true, "Available", part.what() + ": every replica is ready", generation)
                 : cond(part.condition(), false, "Starting", part.startingMessage(), generation);
     }
 
