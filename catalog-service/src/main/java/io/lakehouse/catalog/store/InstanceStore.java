@@ -8,6 +8,7 @@ import io.lakehouse.catalog.domain.CatalogSpec;
 import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.storage.SealedCredentials;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.instances.InstanceRows;
 import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.outbox.Outbox;
 import io.lakehouse.common.problem.ApiException;
@@ -36,10 +37,12 @@ public class InstanceStore {
     private static final TypeReference<List<Condition>> CONDITIONS = new TypeReference<>() {};
 
     private final Pool pool;
+    private final InstanceRows rows;
     private final ObjectMapper json;
 
     InstanceStore(Pool pool, ObjectMapper json) {
         this.pool = pool;
+        this.rows = new InstanceRows(pool);
         // Rows written by an older or newer version may carry fields this one does not know.
         this.json = json.copy().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     }
@@ -90,41 +93,23 @@ public class InstanceStore {
 
     /** New spec, generation + 1, and its {@code instance.updated} event; false if the instance changed meanwhile. */
     public Uni<Boolean> updateSpec(CatalogInstance current, CatalogSpec spec, LakehouseEvent updated) {
-        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET spec = $1, generation = generation + 1,"
-                                + " updated_at = now() WHERE namespace = $2 AND name = $3 AND generation = $4"
-                                + " AND NOT deleting")
-                .execute(Tuple.of(toJson(spec), current.namespace(), current.name(), current.generation()))
-                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().item(false)
-                        : Outbox.append(tx, updated).replaceWith(true)));
+        return rows.updateSpec(current.namespace(), current.name(), current.generation(), toJson(spec), updated);
     }
 
     public Uni<Boolean> markDeleting(CatalogInstance current, LakehouseEvent deleting) {
-        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET deleting = true, phase = $1,"
-                                + " updated_at = now() WHERE namespace = $2 AND name = $3 AND NOT deleting")
-                .execute(Tuple.of(Phase.Deleting.name(), current.namespace(), current.name()))
-                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().item(false)
-                        : Outbox.append(tx, deleting).replaceWith(true)));
+        return rows.markDeleting(current.namespace(), current.name(), deleting);
     }
 
     /** Writes an observed status (and its event, if any) unless the intent changed since it was read. */
     public Uni<Boolean> updateStatus(CatalogInstance observedAt, Phase phase, List<Condition> conditions,
             LakehouseEvent event) {
-        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET phase = $1, conditions = $2,"
-                                + " updated_at = now() WHERE namespace = $3 AND name = $4 AND generation = $5"
-                                + " AND NOT deleting")
-                .execute(Tuple.tuple().addString(phase.name()).addValue(toJsonArray(conditions))
-                        .addString(observedAt.namespace()).addString(observedAt.name())
-                        .addLong(observedAt.generation()))
-                .chain(rows -> rows.rowCount() == 0 || event == null ? Uni.createFrom().item(rows.rowCount() > 0)
-                        : Outbox.append(tx, event).replaceWith(true)));
+        return rows.updateStatus(observedAt.namespace(), observedAt.name(), observedAt.generation(), phase,
+                toJsonArray(conditions), event);
     }
 
     /** Forgets a deleted instance and publishes {@code instance.deleted}. */
     public Uni<Void> delete(CatalogInstance inst, LakehouseEvent deleted) {
-        return pool.withTransaction(tx -> tx.preparedQuery("DELETE FROM instances WHERE namespace = $1 AND name = $2"
-                                + " AND uid = $3")
-                .execute(Tuple.of(inst.namespace(), inst.name(), inst.uid()))
-                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().voidItem() : Outbox.append(tx, deleted)));
+        return rows.delete(inst.namespace(), inst.name(), inst.uid(), deleted);
     }
 
     private List<CatalogInstance> mapAll(RowSet<Row> rows) {

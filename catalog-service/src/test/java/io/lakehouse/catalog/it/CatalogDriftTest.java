@@ -1,5 +1,7 @@
 package io.lakehouse.catalog.it;
 
+import io.lakehouse.common.testing.CnpgCrdSetup;
+import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.Callers;
 
 import static io.lakehouse.common.testing.Callers.asAdmin;
@@ -23,7 +25,7 @@ import org.junit.jupiter.api.Test;
 
 /** Level-triggered reconcile: hand edits and deletions come back; leftovers converge without duplicates. */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true, setup = CrdSetup.class)
+@WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
 class CatalogDriftTest {
 
@@ -36,7 +38,7 @@ class CatalogDriftTest {
 
     @BeforeEach
     void namespace() {
-        Simulation.of(kube);
+        ClusterSimulation.of(kube);
         ns = Callers.freshNamespace();
     }
 
@@ -90,7 +92,7 @@ class CatalogDriftTest {
 
     @Test
     void aFailedTaskShowsAsFailedWithItsReason() {
-        Simulation.of(kube).failJobsNamed(n -> n.equals("broken-realm-init"));
+        ClusterSimulation.of(kube).failJobsNamed(n -> n.equals("broken-realm-init"));
         asAdmin().body(Api.catalogRequest("broken", "k").toString()).post(catalogs(ns)).then().statusCode(201);
         CatalogLifecycleTest.awaitPhase(ns, "broken", "Failed");
         var status = asAdmin().get(catalogs(ns) + "/broken").jsonPath();

@@ -1,5 +1,7 @@
 package io.lakehouse.catalog.it;
 
+import io.lakehouse.common.testing.CnpgCrdSetup;
+import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.Callers;
 
 import static io.lakehouse.common.testing.Callers.asAdmin;
@@ -36,7 +38,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@WithKubernetesTestServer(crud = true, setup = CrdSetup.class)
+@WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
 class CatalogLifecycleTest {
 
@@ -51,7 +53,7 @@ class CatalogLifecycleTest {
 
     @BeforeEach
     void simulate() {
-        Simulation.of(kube);
+        ClusterSimulation.of(kube);
     }
 
     @Test

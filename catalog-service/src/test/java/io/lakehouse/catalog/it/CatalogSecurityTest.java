@@ -1,5 +1,7 @@
 package io.lakehouse.catalog.it;
 
+import io.lakehouse.common.testing.CnpgCrdSetup;
+import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.Callers;
 
 import static io.lakehouse.common.testing.Callers.as;
@@ -25,7 +27,7 @@ import org.junit.jupiter.api.Test;
 
 /** Tokens, roles from lakehouse.access events, and exactly-once application of those events. */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true, setup = CrdSetup.class)
+@WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
 class CatalogSecurityTest {
 
@@ -38,7 +40,7 @@ class CatalogSecurityTest {
 
     @BeforeEach
     void namespace() {
-        Simulation.of(kube);
+        ClusterSimulation.of(kube);
         ns = Callers.freshNamespace();
     }
 

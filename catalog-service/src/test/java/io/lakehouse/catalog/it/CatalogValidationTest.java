@@ -1,5 +1,7 @@
 package io.lakehouse.catalog.it;
 
+import io.lakehouse.common.testing.CnpgCrdSetup;
+import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.Callers;
 
 import static io.lakehouse.common.testing.Callers.asAdmin;
@@ -25,7 +27,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /** Every bad input of the template: a clear 4xx problem, nothing stored, nothing created. */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true, setup = CrdSetup.class)
+@WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
 class CatalogValidationTest {
 
@@ -36,7 +38,7 @@ class CatalogValidationTest {
 
     @BeforeEach
     void namespace() {
-        Simulation.of(kube);
+        ClusterSimulation.of(kube);
         ns = Callers.freshNamespace();
     }
 

@@ -16,7 +16,6 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -85,23 +84,16 @@ public final class AuthzBench {
   }
 
   public static void main(String[] argv) throws Exception {
-    Map<String, String> opts = new HashMap<>();
-    for (int i = 0; i + 1 < argv.length; i += 2) {
-      if (!argv[i].startsWith("--")) {
-        throw new IllegalArgumentException("expected --name value, got " + argv[i]);
-      }
-      opts.put(argv[i].substring(2), argv[i + 1]);
-    }
+    Map<String, String> opts = BenchCli.options(argv);
     System.exit(new AuthzBench(opts).runAll());
   }
 
   private int opt(String name, int fallback) {
-    return Integer.parseInt(opts.getOrDefault(name, Integer.toString(fallback)));
+    return BenchCli.intOption(opts, name, fallback);
   }
 
   private static void log(String format, Object... args) {
-    System.err.printf(Locale.ROOT, "[authz %tT] %s%n", System.currentTimeMillis(),
-        String.format(Locale.ROOT, format, args));
+    BenchCli.log("authz", format, args);
   }
 
   private String sign(String user, String... groups) {

@@ -5,19 +5,13 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
-import io.lakehouse.local.LocalTokens;
 import java.io.IOException;
-import java.net.URI;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -29,7 +23,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Random;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -76,17 +69,9 @@ public final class Main {
     this.opts = opts;
     this.home = Path.of(opts.getOrDefault("home", ".local")).toAbsolutePath();
     this.work = Path.of(opts.getOrDefault("work", "deploy/benchmarks/target/run")).toAbsolutePath();
-    String kubeUrl = opts.getOrDefault("kube", "http://127.0.0.1:56443");
-    if (!URI.create(kubeUrl).getHost().equals("127.0.0.1")) {
-      throw new IllegalArgumentException("benchmarks only talk to 127.0.0.1: " + kubeUrl);
-    }
-    this.kube = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty())
-        .withMasterUrl(kubeUrl).withNamespace("default").withHttp2Disable(true).build()).build();
+    this.kube = BenchCli.kube(opts);
     String tokenCommand = opts.get("token-command");
-    String token = tokenCommand == null
-        ? LocalTokens.load(home.resolve("keys")).sign(ISSUER, "bench", List.of("platform-admins"),
-            Duration.ofHours(2))
-        : commandToken(tokenCommand);
+    String token = BenchCli.token(opts, home);
     this.api = new Api(opts.getOrDefault("api", "http://127.0.0.1:8081"), token);
     if (tokenCommand != null) {
       // Keycloak's access tokens live 5 min: take a new one every 4.
@@ -95,32 +80,14 @@ public final class Main {
         t.setDaemon(true);
         return t;
       });
-      refresh.scheduleAtFixedRate(() -> api.token(commandToken(tokenCommand)), 4, 4, TimeUnit.MINUTES);
+      refresh.scheduleAtFixedRate(() -> api.token(BenchCli.commandToken(tokenCommand)), 4, 4, TimeUnit.MINUTES);
     }
-    Random random = new Random();
-    String alphabet = "abcdefghijklmnopqrstuvwxyz0123456789";
-    StringBuilder id = new StringBuilder().append(alphabet.charAt(random.nextInt(26)));
-    for (int i = 0; i < 3; i++) {
-      id.append(alphabet.charAt(random.nextInt(alphabet.length())));
-    }
-    this.run = id.toString();
+    this.run = BenchCli.runId();
   }
 
-  /** The last line printed by {@code command} (e.g. {@code deploy/local/lakehouse token alice}). */
-  private static String commandToken(String command) {
-    String out = Proc.run(List.of("bash", "-c", command + " 2>/dev/null"));
-    String[] lines = out.trim().split("\n");
-    return lines[lines.length - 1].trim();
-  }
 
   public static void main(String[] argv) throws Exception {
-    Map<String, String> opts = new HashMap<>();
-    for (int i = 0; i + 1 < argv.length; i += 2) {
-      if (!argv[i].startsWith("--")) {
-        throw new IllegalArgumentException("expected --name value, got " + argv[i]);
-      }
-      opts.put(argv[i].substring(2), argv[i + 1]);
-    }
+    Map<String, String> opts = BenchCli.options(argv);
     Main main = new Main(opts);
     int rc;
     try {
@@ -132,12 +99,11 @@ public final class Main {
   }
 
   private int opt(String name, int fallback) {
-    return Integer.parseInt(opts.getOrDefault(name, Integer.toString(fallback)));
+    return BenchCli.intOption(opts, name, fallback);
   }
 
   private static void log(String format, Object... args) {
-    System.err.printf(Locale.ROOT, "[bench %tT] %s%n", System.currentTimeMillis(), String.format(Locale.ROOT,
-        format, args));
+    BenchCli.log("bench", format, args);
   }
 
   private int runAll() throws Exception {

@@ -1,5 +1,7 @@
 package io.lakehouse.engines.it;
 
+import io.lakehouse.common.testing.CnpgCrdSetup;
+import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.Callers;
 
 import static io.lakehouse.common.testing.Callers.asAdmin;
@@ -32,7 +34,7 @@ import org.junit.jupiter.api.Test;
 
 /** Spark Connect, MLflow and NiFi from request to Ready and back to nothing, against the mock API. */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true, setup = CrdSetup.class)
+@WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
 class EngineKindsLifecycleTest {
 
@@ -47,7 +49,7 @@ class EngineKindsLifecycleTest {
 
     @BeforeEach
     void simulate() {
-        Simulation.of(kube);
+        ClusterSimulation.of(kube);
     }
 
     @Test

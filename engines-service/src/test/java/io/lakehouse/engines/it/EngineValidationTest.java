@@ -1,5 +1,6 @@
 package io.lakehouse.engines.it;
 
+import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.Callers;
 
 import static io.lakehouse.common.testing.Callers.as;
@@ -33,7 +34,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * namespace {@code other} has a catalog {@code elsewhere}.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true, setup = CrdSetup.class)
+@WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class EngineValidationTest {

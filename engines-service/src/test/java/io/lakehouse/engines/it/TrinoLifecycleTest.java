@@ -1,5 +1,7 @@
 package io.lakehouse.engines.it;
 
+import io.lakehouse.common.testing.CnpgCrdSetup;
+import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.Callers;
 
 import static io.lakehouse.common.testing.Callers.asAdmin;
@@ -32,7 +34,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 @QuarkusTest
-@WithKubernetesTestServer(crud = true, setup = CrdSetup.class)
+@WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
 class TrinoLifecycleTest {
 
@@ -46,7 +48,7 @@ class TrinoLifecycleTest {
 
     @BeforeEach
     void simulate() {
-        Simulation.of(kube);
+        ClusterSimulation.of(kube);
     }
 
     @Test

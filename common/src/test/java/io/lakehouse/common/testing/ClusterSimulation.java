@@ -1,15 +1,15 @@
-package io.lakehouse.engines.it;
+package io.lakehouse.common.testing;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.local.ClusterSimulator;
 import java.time.Duration;
 
 /** One simulated kubelet + operators per test JVM, playing against the mock API server. */
-public final class Simulation {
+public final class ClusterSimulation {
 
     private static ClusterSimulator simulator;
 
-    private Simulation() {}
+    private ClusterSimulation() {}
 
     public static synchronized ClusterSimulator of(KubernetesClient client) {
         if (simulator == null) {

@@ -1,4 +1,4 @@
-package io.lakehouse.engines.it;
+package io.lakehouse.common.testing;
 
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.quarkus.test.kubernetes.client.KubernetesServer;
@@ -13,7 +13,7 @@ import java.util.function.Consumer;
  * Registers the CloudNativePG CRD in the mock API server before the service starts: the mock only
  * serves a custom resource once its definition exists (a real cluster needs the operator installed).
  */
-public class CrdSetup implements Consumer<KubernetesServer> {
+public class CnpgCrdSetup implements Consumer<KubernetesServer> {
 
     @Override
     public void accept(KubernetesServer server) {

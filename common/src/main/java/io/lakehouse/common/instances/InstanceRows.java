@@ -1,0 +1,65 @@
+package io.lakehouse.common.instances;
+
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.outbox.Outbox;
+import io.smallrye.mutiny.Uni;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.util.UUID;
+
+/**
+ * The state changes every service makes on its {@code instances} table (columns namespace, name,
+ * uid, spec, generation, phase, conditions, deleting, updated_at), each in one transaction with the
+ * event that announces it (outbox). Guards on generation and {@code deleting} make a change computed
+ * from an older read a no-op instead of a lost update.
+ */
+public final class InstanceRows {
+
+    private final Pool pool;
+
+    public InstanceRows(Pool pool) {
+        this.pool = pool;
+    }
+
+    /** New spec, generation + 1, and its event; false if the instance changed meanwhile. */
+    public Uni<Boolean> updateSpec(String namespace, String name, long generation, JsonObject spec,
+            LakehouseEvent updated) {
+        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET spec = $1, generation = generation + 1,"
+                                + " updated_at = now() WHERE namespace = $2 AND name = $3 AND generation = $4"
+                                + " AND NOT deleting")
+                .execute(Tuple.of(spec, namespace, name, generation))
+                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().item(false)
+                        : Outbox.append(tx, updated).replaceWith(true)));
+    }
+
+    /** Phase Deleting and its event; false if it was already being deleted. */
+    public Uni<Boolean> markDeleting(String namespace, String name, LakehouseEvent deleting) {
+        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET deleting = true, phase = $1,"
+                                + " updated_at = now() WHERE namespace = $2 AND name = $3 AND NOT deleting")
+                .execute(Tuple.of(Phase.Deleting.name(), namespace, name))
+                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().item(false)
+                        : Outbox.append(tx, deleting).replaceWith(true)));
+    }
+
+    /** Writes an observed status (and its event, if any) unless the intent changed since it was read. */
+    public Uni<Boolean> updateStatus(String namespace, String name, long generation, Phase phase,
+            JsonArray conditions, LakehouseEvent event) {
+        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET phase = $1, conditions = $2,"
+                                + " updated_at = now() WHERE namespace = $3 AND name = $4 AND generation = $5"
+                                + " AND NOT deleting")
+                .execute(Tuple.tuple().addString(phase.name()).addValue(conditions).addString(namespace)
+                        .addString(name).addLong(generation))
+                .chain(rows -> rows.rowCount() == 0 || event == null ? Uni.createFrom().item(rows.rowCount() > 0)
+                        : Outbox.append(tx, event).replaceWith(true)));
+    }
+
+    /** Forgets a deleted instance and publishes its deletion. */
+    public Uni<Void> delete(String namespace, String name, UUID uid, LakehouseEvent deleted) {
+        return pool.withTransaction(tx -> tx.preparedQuery("DELETE FROM instances WHERE namespace = $1 AND name = $2"
+                                + " AND uid = $3")
+                .execute(Tuple.of(namespace, name, uid))
+                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().voidItem() : Outbox.append(tx, deleted)));
+    }
+}
