@@ -1,7 +1,7 @@
 package io.lakehouse.access.it;
 
-import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.common.testing.Callers.as;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.common.testing.Callers.freshNamespace;
 import static org.awaitility.Awaitility.await;
 

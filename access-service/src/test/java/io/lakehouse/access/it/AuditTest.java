@@ -1,10 +1,8 @@
 package io.lakehouse.access.it;
 
-import io.lakehouse.common.testing.Callers;
-
+import static io.lakehouse.access.it.Api.members;
 import static io.lakehouse.common.testing.Callers.as;
 import static io.lakehouse.common.testing.Callers.asAdmin;
-import static io.lakehouse.access.it.Api.members;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
@@ -13,6 +11,7 @@ import static org.hamcrest.Matchers.notNullValue;
 
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.EventReader;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

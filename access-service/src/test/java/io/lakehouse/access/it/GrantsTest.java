@@ -1,11 +1,9 @@
 package io.lakehouse.access.it;
 
-import io.lakehouse.common.testing.Callers;
-
-import static io.lakehouse.common.testing.Callers.as;
-import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.access.it.Api.host;
 import static io.lakehouse.access.it.Api.instance;
+import static io.lakehouse.common.testing.Callers.as;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.contains;
@@ -14,6 +12,7 @@ import static org.hamcrest.Matchers.equalTo;
 
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.EventReader;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;

@@ -1,13 +1,12 @@
 package io.lakehouse.access.it;
 
-import io.lakehouse.common.testing.Callers;
-
 import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

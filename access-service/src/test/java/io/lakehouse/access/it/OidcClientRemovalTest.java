@@ -1,7 +1,5 @@
 package io.lakehouse.access.it;
 
-import io.lakehouse.common.testing.Callers;
-
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -9,6 +7,7 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.EventReader;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;

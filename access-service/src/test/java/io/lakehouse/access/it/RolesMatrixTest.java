@@ -1,12 +1,11 @@
 package io.lakehouse.access.it;
 
-import io.lakehouse.common.testing.Callers;
-
-import static io.lakehouse.common.testing.Callers.as;
 import static io.lakehouse.access.it.Api.instance;
 import static io.lakehouse.access.it.Api.members;
+import static io.lakehouse.common.testing.Callers.as;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;

@@ -1,11 +1,7 @@
 package io.lakehouse.catalog.it;
 
-import io.lakehouse.common.testing.CnpgCrdSetup;
-import io.lakehouse.common.testing.ClusterSimulation;
-import io.lakehouse.common.testing.Callers;
-
-import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.catalog.it.Api.catalogs;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -14,6 +10,9 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.lakehouse.common.testing.Callers;
+import io.lakehouse.common.testing.ClusterSimulation;
+import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;

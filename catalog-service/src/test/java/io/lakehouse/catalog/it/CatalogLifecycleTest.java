@@ -1,18 +1,14 @@
 package io.lakehouse.catalog.it;
 
-import io.lakehouse.common.testing.CnpgCrdSetup;
-import io.lakehouse.common.testing.ClusterSimulation;
-import io.lakehouse.common.testing.Callers;
-
-import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.catalog.it.Api.catalogRequest;
 import static io.lakehouse.catalog.it.Api.catalogs;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
-import static org.hamcrest.Matchers.not;
 import static org.hamcrest.Matchers.hasKey;
+import static org.hamcrest.Matchers.not;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
@@ -22,6 +18,9 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.kube.ResourceKind;
+import io.lakehouse.common.testing.Callers;
+import io.lakehouse.common.testing.ClusterSimulation;
+import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventReader;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;

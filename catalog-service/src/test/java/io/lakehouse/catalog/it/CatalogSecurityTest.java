@@ -1,18 +1,17 @@
 package io.lakehouse.catalog.it;
 
-import io.lakehouse.common.testing.CnpgCrdSetup;
-import io.lakehouse.common.testing.ClusterSimulation;
-import io.lakehouse.common.testing.Callers;
-
+import static io.lakehouse.catalog.it.Api.catalogs;
 import static io.lakehouse.common.testing.Callers.as;
 import static io.lakehouse.common.testing.Callers.asAdmin;
-import static io.lakehouse.catalog.it.Api.catalogs;
 import static io.restassured.RestAssured.given;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.Callers;
+import io.lakehouse.common.testing.ClusterSimulation;
+import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventReader;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;

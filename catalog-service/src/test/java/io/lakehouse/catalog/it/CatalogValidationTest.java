@@ -1,11 +1,7 @@
 package io.lakehouse.catalog.it;
 
-import io.lakehouse.common.testing.CnpgCrdSetup;
-import io.lakehouse.common.testing.ClusterSimulation;
-import io.lakehouse.common.testing.Callers;
-
-import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.catalog.it.Api.catalogs;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
@@ -13,6 +9,9 @@ import static org.hamcrest.Matchers.hasItem;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.lakehouse.common.testing.Callers;
+import io.lakehouse.common.testing.ClusterSimulation;
+import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;

@@ -1,8 +1,5 @@
 package io.lakehouse.engines.it;
 
-import io.lakehouse.common.testing.CnpgCrdSetup;
-import io.lakehouse.common.testing.Callers;
-
 import static io.lakehouse.common.testing.Callers.as;
 import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.engines.it.Api.instances;
@@ -13,6 +10,8 @@ import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.lakehouse.common.testing.Callers;
+import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;

@@ -1,9 +1,5 @@
 package io.lakehouse.engines.it;
 
-import io.lakehouse.common.testing.CnpgCrdSetup;
-import io.lakehouse.common.testing.ClusterSimulation;
-import io.lakehouse.common.testing.Callers;
-
 import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.engines.it.Api.instances;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -17,6 +13,9 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.testing.Callers;
+import io.lakehouse.common.testing.ClusterSimulation;
+import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventReader;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;
