@@ -19,6 +19,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.restassured.response.Response;
+import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,8 +43,8 @@ class GrantsTest {
         try (EventWriter writer = new EventWriter(); EventReader reader = new EventReader("lakehouse.access")) {
             Api.requestInstance(writer, ns, "trino", "sql", "dora");
             asAdmin().get(trino + "/grants").then().statusCode(200).body("subjects", contains("user:dora"));
-            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns + "/trino/sql").size() == 1);
-            LakehouseEvent auto = reader.events(ns + "/trino/sql").get(0);
+            await().atMost(Api.PROPAGATION).until(() -> grantEvents(reader, ns).size() == 1);
+            LakehouseEvent auto = grantEvents(reader, ns).get(0);
             assertThat(auto.type()).isEqualTo(EventType.GRANT_ADDED);
             assertThat(auto.data().get("subject").asText()).isEqualTo("dora");
             assertThat(auto.data().get("kind").asText()).isEqualTo("trino");
@@ -62,20 +63,20 @@ class GrantsTest {
             authz("eve", host(ns, "sql")).then().statusCode(200);
             asAdmin().get(trino + "/access").then().statusCode(200).body("users", contains("dora", "eve"))
                     .body("groups", contains("analysts"));
-            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns + "/trino/sql").size() == 3);
+            await().atMost(Api.PROPAGATION).until(() -> grantEvents(reader, ns).size() == 3);
 
             asAdmin().delete(trino + "/grants/user:eve").then().statusCode(204);
             asAdmin().delete(trino + "/grants/user:eve").then().statusCode(404);
             authz("eve", host(ns, "sql")).then().statusCode(403);
-            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns + "/trino/sql").size() == 4);
-            assertThat(reader.events(ns + "/trino/sql").get(3).type()).isEqualTo(EventType.GRANT_REMOVED);
+            await().atMost(Api.PROPAGATION).until(() -> grantEvents(reader, ns).size() == 4);
+            assertThat(grantEvents(reader, ns).get(3).type()).isEqualTo(EventType.GRANT_REMOVED);
 
             // Deleting the instance removes its grants: the host is unknown again.
             writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, ns, "trino", "sql", "dora"));
             await().atMost(Api.PROPAGATION).until(() -> authz("dora", host(ns, "sql")).statusCode() == 404);
             asAdmin().get(trino + "/grants").then().statusCode(404);
-            await().atMost(Api.PROPAGATION).until(() -> reader.events(ns + "/trino/sql").size() == 6);
-            assertThat(reader.events(ns + "/trino/sql").subList(4, 6)).extracting(LakehouseEvent::type)
+            await().atMost(Api.PROPAGATION).until(() -> grantEvents(reader, ns).size() == 6);
+            assertThat(grantEvents(reader, ns).subList(4, 6)).extracting(LakehouseEvent::type)
                     .containsOnly(EventType.GRANT_REMOVED);
         }
     }
@@ -132,5 +133,11 @@ class GrantsTest {
 
     private static Response authz(String user, String host, String... groups) {
         return as(user, groups).queryParam("host", host).get("/api/v1/authz");
+    }
+
+    /** The grant events of the test's instance (its OIDC client's events share the subject). */
+    private static List<LakehouseEvent> grantEvents(EventReader reader, String ns) {
+        return reader.events(ns + "/trino/sql").stream()
+                .filter(e -> e.type() == EventType.GRANT_ADDED || e.type() == EventType.GRANT_REMOVED).toList();
     }
 }
