@@ -25,10 +25,4 @@ public record EngineInstance(
     public String key() {
         return namespace + "/" + name;
     }
-
-    /** The same instance with an observed status. */
-    public EngineInstance withStatus(Phase newPhase, List<Condition> newConditions) {
-        return new EngineInstance(namespace, name, kind, uid, spec, sealedCredentials, generation, newPhase,
-                newConditions, deleting, createdBy, createdAt);
-    }
 }
