@@ -20,9 +20,4 @@ public record EngineInstance(
         List<Condition> conditions,
         boolean deleting,
         String createdBy,
-        Instant createdAt) {
-
-    public String key() {
-        return namespace + "/" + name;
-    }
-}
+        Instant createdAt) {}
