@@ -1,0 +1,25 @@
+-- What several replicas of one service need from their shared schema.
+
+-- Every replica keeps the role projection in memory, but only one replica's consumer writes a
+-- change: the commit wakes all of them (channel roles_<schema>, payload: the namespace to reload).
+CREATE FUNCTION member_roles_notify() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+    IF TG_OP = 'DELETE' THEN
+        PERFORM pg_notify('roles_' || TG_TABLE_SCHEMA, OLD.namespace);
+    ELSE
+        PERFORM pg_notify('roles_' || TG_TABLE_SCHEMA, NEW.namespace);
+    END IF;
+    RETURN NULL;
+END $$;
+CREATE TRIGGER member_roles_changed AFTER INSERT OR UPDATE OR DELETE ON member_roles
+    FOR EACH ROW EXECUTE FUNCTION member_roles_notify();
+
+-- The reconcile leader's lease (common LeaderLock): renewed every few seconds, taken over once
+-- expired, so a leader whose node died is replaced within the lease and not when TCP notices.
+-- epoch grows with every new term: the fencing token a stale leader can no longer renew.
+CREATE TABLE leader_leases (
+    name       TEXT PRIMARY KEY,
+    holder     TEXT        NOT NULL,
+    epoch      BIGINT      NOT NULL,
+    expires_at TIMESTAMPTZ NOT NULL
+);
