@@ -37,14 +37,16 @@ public class InstanceEventsConsumer {
 
     private static final String CONSUMER = "instances";
 
+    private final IncomingEvents incoming;
     private final Pool pool;
     private final GrantStore store;
     private final AccessEvents events;
     private final OidcClientStore oidcClients;
     private final OidcClientWorker oidcWorker;
 
-    InstanceEventsConsumer(Pool pool, GrantStore store, AccessEvents events,
+    InstanceEventsConsumer(IncomingEvents incoming, Pool pool, GrantStore store, AccessEvents events,
             OidcClientStore oidcClients, OidcClientWorker oidcWorker) {
+        this.incoming = incoming;
         this.pool = pool;
         this.store = store;
         this.events = events;
@@ -54,7 +56,7 @@ public class InstanceEventsConsumer {
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return IncomingEvents.handle(message, InstanceEventsConsumer::check, event -> {
+        return incoming.handle(message, InstanceEventsConsumer::check, event -> {
             InstanceKey key = keyOf(event.data());
             if (!InstanceKinds.takesGrants(key.kind())) {
                 return Uni.createFrom().voidItem();

@@ -24,17 +24,19 @@ public class AccessEventsConsumer {
 
     private static final String CONSUMER = "roles";
 
+    private final IncomingEvents incoming;
     private final Pool pool;
     private final RoleProjection roles;
 
-    AccessEventsConsumer(Pool pool, RoleProjection roles) {
+    AccessEventsConsumer(IncomingEvents incoming, Pool pool, RoleProjection roles) {
+        this.incoming = incoming;
         this.pool = pool;
         this.roles = roles;
     }
 
     @Incoming("lakehouse-access")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return IncomingEvents.handle(message, AccessEventsConsumer::checkMembership,
+        return incoming.handle(message, AccessEventsConsumer::checkMembership,
                 event -> isMembership(event.type()) ? apply(event) : Uni.createFrom().voidItem());
     }
 

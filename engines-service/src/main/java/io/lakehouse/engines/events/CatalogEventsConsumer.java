@@ -26,11 +26,13 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 public class CatalogEventsConsumer {
 
     static final String CATALOG_KIND = "iceberg-catalog";
+    private final IncomingEvents incoming;
     private final CatalogStore catalogs;
     private final ReconcileLoop loop;
     private final Pool pool;
 
-    CatalogEventsConsumer(CatalogStore catalogs, ReconcileLoop loop, Pool pool) {
+    CatalogEventsConsumer(IncomingEvents incoming, CatalogStore catalogs, ReconcileLoop loop, Pool pool) {
+        this.incoming = incoming;
         this.catalogs = catalogs;
         this.loop = loop;
         this.pool = pool;
@@ -38,7 +40,7 @@ public class CatalogEventsConsumer {
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return IncomingEvents.handle(message, CatalogEventsConsumer::check,
+        return incoming.handle(message, CatalogEventsConsumer::check,
                 event -> CATALOG_KIND.equals(event.data().path("kind").asText()) ? apply(event)
                         : Uni.createFrom().voidItem());
     }

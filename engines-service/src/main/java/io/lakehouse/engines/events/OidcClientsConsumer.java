@@ -27,11 +27,13 @@ public class OidcClientsConsumer {
 
     private static final String CONSUMER = "oidc-clients";
 
+    private final IncomingEvents incoming;
     private final Pool pool;
     private final OidcClientStore clients;
     private final ReconcileLoop loop;
 
-    OidcClientsConsumer(Pool pool, OidcClientStore clients, ReconcileLoop loop) {
+    OidcClientsConsumer(IncomingEvents incoming, Pool pool, OidcClientStore clients, ReconcileLoop loop) {
+        this.incoming = incoming;
         this.pool = pool;
         this.clients = clients;
         this.loop = loop;
@@ -39,7 +41,7 @@ public class OidcClientsConsumer {
 
     @Incoming("oidc-clients")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return IncomingEvents.handle(message, OidcClientsConsumer::check,
+        return incoming.handle(message, OidcClientsConsumer::check,
                 event -> isOurs(event) ? apply(event) : Uni.createFrom().voidItem());
     }
 
