@@ -1,4 +1,5 @@
--- What several replicas of one service need from their shared schema.
+-- What several replicas of one service need from their shared schema, and a relay that a bad row
+-- cannot stop.
 
 -- Every replica keeps the role projection in memory, but only one replica's consumer writes a
 -- change: the commit wakes all of them (channel roles_<schema>, payload: the namespace to reload).
@@ -23,3 +24,10 @@ CREATE TABLE leader_leases (
     epoch      BIGINT      NOT NULL,
     expires_at TIMESTAMPTZ NOT NULL
 );
+
+-- An outbox row Kafka can never take (unknown type, larger than the broker accepts) is parked with
+-- the reason instead of blocking every later event; readiness reports the count (degraded).
+ALTER TABLE outbox ADD COLUMN parked_at TIMESTAMPTZ, ADD COLUMN parked_reason TEXT;
+DROP INDEX outbox_unpublished;
+CREATE INDEX outbox_unpublished ON outbox (seq) WHERE published_at IS NULL AND parked_at IS NULL;
+CREATE INDEX outbox_parked ON outbox (seq) WHERE parked_at IS NOT NULL;
