@@ -31,3 +31,14 @@ ALTER TABLE outbox ADD COLUMN parked_at TIMESTAMPTZ, ADD COLUMN parked_reason TE
 DROP INDEX outbox_unpublished;
 CREATE INDEX outbox_unpublished ON outbox (seq) WHERE published_at IS NULL AND parked_at IS NULL;
 CREATE INDEX outbox_parked ON outbox (seq) WHERE parked_at IS NOT NULL;
+
+-- Write-ahead audit (common AuditFilter): a mutating call's record is committed here before the
+-- call runs and replaced by the audit event with its outcome after; one left behind by a replica
+-- that stopped in between is published with an unknown outcome. An audit log loses nothing.
+CREATE TABLE audit_intents (
+    id         UUID PRIMARY KEY,
+    subject    TEXT        NOT NULL,
+    data       JSONB       NOT NULL,
+    created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+);
+CREATE INDEX audit_intents_age ON audit_intents (created_at);
