@@ -27,8 +27,8 @@ import org.jboss.logging.Logger;
  *       reconcile loop checks it before every pass) and {@code onLost} stops the loop and waits for the
  *       passes in flight, while the other half of the lease keeps every other replica out. Never two
  *       writers, as long as a pass is shorter than half the lease.
- *   <li>{@link #close()} steps down first (waiting for the passes), then ends the lease at once so a
- *       successor does not wait for it to expire.
+ *   <li>{@link #close()} steps down first, still renewing the lease while the passes in flight
+ *       finish, then ends it at once so a successor does not wait for it to expire.
  * </ul>
  *
  * {@code onAcquired} and {@code onLost} run one after the other on a thread of their own, so a slow
@@ -60,6 +60,8 @@ public final class LeaderLock implements AutoCloseable {
     private volatile boolean running = true;
     /** The term this replica leads, 0 when it does not. */
     private volatile long epoch;
+    /** The term {@link #close()} is stepping down from: still renewed, no longer leading. */
+    private volatile long draining;
     /** {@link System#nanoTime()} after which this replica stops leading unless it renewed. */
     private volatile long deadline;
 
@@ -97,11 +99,16 @@ public final class LeaderLock implements AutoCloseable {
     }
 
     private void run() {
-        while (running) {
+        while (running || draining != 0) {
             long started = System.nanoTime();
             try {
                 long term = epoch;
-                if (term == 0) {
+                long closing = draining;
+                if (closing != 0) {
+                    renew(closing);
+                } else if (!running) {
+                    return;
+                } else if (term == 0) {
                     long acquired = tryAcquire();
                     if (acquired != 0) {
                         acquired(acquired, started);
@@ -187,16 +194,19 @@ public final class LeaderLock implements AutoCloseable {
         }
     }
 
-    /** Steps down (waiting for {@code onLost}, i.e. the passes in flight), then ends the lease. */
+    /**
+     * Steps down: no pass starts any more, {@code onLost} waits for those in flight while the lease
+     * is still renewed (nobody else starts meanwhile), then the lease ends at once.
+     */
     @Override
     public void close() {
         long term;
         synchronized (this) {
             running = false;
             term = epoch;
+            draining = term;
             epoch = 0;
         }
-        renewer.interrupt();
         watchdog.shutdownNow();
         if (term != 0) {
             transitions.execute(onLost);
@@ -206,6 +216,12 @@ public final class LeaderLock implements AutoCloseable {
             if (!transitions.awaitTermination(1, TimeUnit.MINUTES)) {
                 LOG.warnf("leader %s: stepping down takes longer than a minute", name);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        draining = 0;
+        renewer.interrupt();
+        try {
             renewer.join(TimeUnit.SECONDS.toMillis(10));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -10,7 +10,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
@@ -80,6 +82,31 @@ class LeaderLockTest {
             await().atMost(TTL.dividedBy(2)).until(second::isLeading);
             assertThat(firstTerms.get()).isEqualTo(1);
             assertThat(leaders.overlapped.get()).isFalse();
+        }
+    }
+
+    @Test
+    void aLeaderStoppingKeepsItsLeaseUntilItsPassesInFlightAreDone() throws Exception {
+        String name = "test-" + UUID.randomUUID();
+        CountDownLatch passDone = new CountDownLatch(1);
+        AtomicBoolean secondLed = new AtomicBoolean();
+        LeaderLock first = new LeaderLock(dataSource(), name, INTERVAL, TTL, () -> { }, () -> {
+            try {
+                passDone.await(); // the loop's step-down waits for its pass in flight
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }).start();
+        await().atMost(Duration.ofSeconds(10)).until(first::isLeading);
+        try (LeaderLock second = new LeaderLock(dataSource(), name, INTERVAL, TTL, () -> secondLed.set(true),
+                () -> { }).start()) {
+            CompletableFuture<Void> closing = CompletableFuture.runAsync(first::close);
+            await().atMost(INTERVAL).until(() -> !first.isLeading());
+            // Longer than the lease: it is renewed while the pass runs, so nobody else starts.
+            await().during(TTL.multipliedBy(2)).atMost(TTL.multipliedBy(3)).until(() -> !secondLed.get());
+            passDone.countDown();
+            closing.get(10, TimeUnit.SECONDS);
+            await().atMost(TTL.dividedBy(2)).until(second::isLeading);
         }
     }
 
