@@ -50,7 +50,8 @@ class OutboxParkingTest {
         LakehouseEvent after = Api.memberSet(ns, "user", "after", "viewer");
         try (EventReader reader = new EventReader("lakehouse.access")) {
             pool.withTransaction(tx -> tx.preparedQuery(INSERT)
-                    .execute(Tuple.of(unknown, ns, "lakehouse.access.from-the-future.v9", "{\"namespace\":\"" + ns + "\"}"))
+                    .execute(Tuple.of(unknown, ns, "lakehouse.access.from-the-future.v9",
+                            "{\"namespace\":\"" + ns + "\"}"))
                     .chain(() -> tx.preparedQuery(INSERT).execute(Tuple.of(oversized, ns,
                             "lakehouse.access.member-set.v1", "{\"namespace\":\"" + ns + "\",\"pad\":\""
                                     + "x".repeat(2 * 1024 * 1024) + "\"}")))

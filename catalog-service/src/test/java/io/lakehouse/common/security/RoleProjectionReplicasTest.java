@@ -51,7 +51,8 @@ class RoleProjectionReplicasTest {
         try (EventWriter writer = new EventWriter()) {
             writer.send(Api.memberSet(ns, "user", "vera", "operator"));
             await().atMost(PROPAGATION).until(() -> as("vera").get(instances).statusCode() == 200);
-            await().atMost(BETWEEN_REPLICAS).until(() -> otherReplica.roleOf(ns, vera).equals(Optional.of(Role.OPERATOR)));
+            await().atMost(BETWEEN_REPLICAS)
+                    .until(() -> otherReplica.roleOf(ns, vera).equals(Optional.of(Role.OPERATOR)));
 
             writer.send(Api.memberRemoved(ns, "user", "vera"));
             await().atMost(PROPAGATION).until(() -> as("vera").get(instances).statusCode() == 403);

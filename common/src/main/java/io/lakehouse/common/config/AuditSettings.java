@@ -16,7 +16,10 @@ public interface AuditSettings {
     @WithDefault("5m")
     Duration orphanAfter();
 
-    /** {@code lakehouse.audit.sweep-interval}, default 30s: how often orphaned intents are looked for (read by the scheduler). */
+    /**
+     * {@code lakehouse.audit.sweep-interval}, default 30s: how often orphaned intents are looked for
+     * (read by the scheduler).
+     */
     @WithDefault("30s")
     Duration sweepInterval();
 }

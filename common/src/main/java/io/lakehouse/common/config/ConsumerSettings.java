@@ -16,7 +16,10 @@ public interface ConsumerSettings {
     @WithDefault("8")
     int attempts();
 
-    /** {@code lakehouse.consumers.initial-backoff}, default 200ms: the wait after the first failure, doubled each time. */
+    /**
+     * {@code lakehouse.consumers.initial-backoff}, default 200ms: the wait after the first failure,
+     * doubled each time.
+     */
     @WithDefault("200ms")
     Duration initialBackoff();
 
