@@ -12,12 +12,11 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Adds and removes grants on an existing instance: rows and events in one transaction, then the
- * forward-auth index once committed.
+ * Adds and removes grants on an existing instance: rows and events in one transaction; this replica's
+ * forward-auth index is reloaded before answering (the other replicas follow the commit's NOTIFY).
  */
 @ApplicationScoped
 public class GrantService {
@@ -36,11 +35,10 @@ public class GrantService {
 
     /** Every grant of the instance after the change; subjects already granted change nothing. */
     public Uni<List<Subject>> add(InstanceKey key, List<Subject> subjects) {
-        List<Subject> added = new ArrayList<>();
         return pool.withTransaction(tx -> requireInstance(tx, key)
-                        .chain(() -> addEach(tx, key, subjects, added))
+                        .chain(() -> addEach(tx, key, subjects))
                         .chain(() -> store.grants(tx, key)))
-                .invoke(() -> added.forEach(s -> index.granted(key, s)));
+                .call(() -> index.refresh(key));
     }
 
     public Uni<Void> remove(InstanceKey key, Subject subject) {
@@ -53,7 +51,7 @@ public class GrantService {
                             }
                             return Outbox.append(tx, events.grantRemoved(key, subject));
                         }))
-                .invoke(() -> index.revoked(key, subject));
+                .call(() -> index.refresh(key));
     }
 
     public Uni<List<Subject>> list(InstanceKey key) {
@@ -65,14 +63,13 @@ public class GrantService {
         });
     }
 
-    private Uni<Void> addEach(SqlConnection tx, InstanceKey key, List<Subject> subjects, List<Subject> added) {
+    private Uni<Void> addEach(SqlConnection tx, InstanceKey key, List<Subject> subjects) {
         Uni<Void> chain = Uni.createFrom().voidItem();
         for (Subject subject : subjects) {
             chain = chain.chain(() -> store.add(tx, key, subject)).chain(isNew -> {
                 if (!isNew) {
                     return Uni.createFrom().voidItem();
                 }
-                added.add(subject);
                 return Outbox.append(tx, events.grantAdded(key, subject));
             });
         }

@@ -19,15 +19,17 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 @ApplicationScoped
 public class AuditConsumer {
 
+    private final IncomingEvents incoming;
     private final AuditStore store;
 
-    AuditConsumer(AuditStore store) {
+    AuditConsumer(IncomingEvents incoming, AuditStore store) {
+        this.incoming = incoming;
         this.store = store;
     }
 
     @Incoming("audit-feed")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return IncomingEvents.handle(message, AuditConsumer::check, event -> store.append(event.id(), entry(event)));
+        return incoming.handle(message, AuditConsumer::check, event -> store.append(event.id(), entry(event)));
     }
 
     private static AuditEntry entry(LakehouseEvent event) {

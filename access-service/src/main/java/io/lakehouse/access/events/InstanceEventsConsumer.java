@@ -7,7 +7,6 @@ import io.lakehouse.access.domain.Subjects;
 import io.lakehouse.access.oidc.OidcClientSpec;
 import io.lakehouse.access.oidc.OidcClientStore;
 import io.lakehouse.access.oidc.OidcClientWorker;
-import io.lakehouse.access.store.GrantIndex;
 import io.lakehouse.access.store.GrantStore;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.IncomingEvents;
@@ -31,25 +30,25 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  * makes the instance exist and grants its deployer; {@code instance.deleted} removes it and its
  * grants (each with {@code access.grant-removed}). Other lifecycle events change nothing here.
  * The same transactions record whether the instance wants an OIDC client; the worker makes it after
- * the commit.
+ * the commit. The forward-auth index of every replica follows the tables (see GrantIndex).
  */
 @ApplicationScoped
 public class InstanceEventsConsumer {
 
     private static final String CONSUMER = "instances";
 
+    private final IncomingEvents incoming;
     private final Pool pool;
     private final GrantStore store;
-    private final GrantIndex index;
     private final AccessEvents events;
     private final OidcClientStore oidcClients;
     private final OidcClientWorker oidcWorker;
 
-    InstanceEventsConsumer(Pool pool, GrantStore store, GrantIndex index, AccessEvents events,
+    InstanceEventsConsumer(IncomingEvents incoming, Pool pool, GrantStore store, AccessEvents events,
             OidcClientStore oidcClients, OidcClientWorker oidcWorker) {
+        this.incoming = incoming;
         this.pool = pool;
         this.store = store;
-        this.index = index;
         this.events = events;
         this.oidcClients = oidcClients;
         this.oidcWorker = oidcWorker;
@@ -57,7 +56,7 @@ public class InstanceEventsConsumer {
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return IncomingEvents.handle(message, InstanceEventsConsumer::check, event -> {
+        return incoming.handle(message, InstanceEventsConsumer::check, event -> {
             InstanceKey key = keyOf(event.data());
             if (!InstanceKinds.takesGrants(key.kind())) {
                 return Uni.createFrom().voidItem();
@@ -81,8 +80,6 @@ public class InstanceEventsConsumer {
                                         .replaceWith(true)))
                 .invoke(applied -> {
                     if (applied) {
-                        index.instanceAdded(key);
-                        deployer.ifPresent(d -> index.granted(key, d));
                         oidcWorker.queue(key);
                     }
                 })
@@ -101,7 +98,6 @@ public class InstanceEventsConsumer {
                                         .replaceWith(true)))
                 .invoke(applied -> {
                     if (applied) {
-                        index.instanceRemoved(key);
                         oidcWorker.queue(key);
                     }
                 })

@@ -86,11 +86,16 @@ public final class Api {
         }
     }
 
-    /** Publishes instance.requested and waits until access-service knows the instance. */
+    /**
+     * Publishes instance.requested and waits until access-service knows the instance, forward-auth
+     * included (its index follows the commit by a notification: 403 instead of 404 for a stranger).
+     */
     public static void requestInstance(EventWriter writer, String namespace, String kind, String name,
             String createdBy) {
         writer.send(instanceEvent(EventType.INSTANCE_REQUESTED, namespace, kind, name, createdBy));
         await().atMost(PROPAGATION).until(
                 () -> asAdmin().get(instance(namespace, kind, name) + "/grants").statusCode() == 200);
+        await().atMost(PROPAGATION).until(() -> as("nobody-" + namespace).queryParam("host", host(namespace, name))
+                .get("/api/v1/authz").statusCode() != 404);
     }
 }

@@ -24,17 +24,19 @@ public class DependentsConsumer {
 
     private static final String CONSUMER = "dependents";
 
+    private final IncomingEvents incoming;
     private final Pool pool;
     private final DependentsStore dependents;
 
-    DependentsConsumer(Pool pool, DependentsStore dependents) {
+    DependentsConsumer(IncomingEvents incoming, Pool pool, DependentsStore dependents) {
+        this.incoming = incoming;
         this.pool = pool;
         this.dependents = dependents;
     }
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return IncomingEvents.handle(message, DependentsConsumer::check,
+        return incoming.handle(message, DependentsConsumer::check,
                 event -> CatalogInstance.KIND.equals(event.data().get("kind").asText()) ? Uni.createFrom().voidItem()
                         : apply(event));
     }

@@ -1,12 +1,8 @@
 package io.lakehouse.common.audit;
 
-import io.lakehouse.common.config.ServiceSettings;
-import io.lakehouse.common.events.EventType;
-import io.lakehouse.common.events.LakehouseEvent;
-import io.lakehouse.common.outbox.Outbox;
+import io.lakehouse.common.problem.ApiException;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerRequestContext;
 import jakarta.ws.rs.container.ContainerResponseContext;
@@ -15,47 +11,81 @@ import java.lang.reflect.Method;
 import java.util.Set;
 import java.util.UUID;
 import org.jboss.logging.Logger;
+import org.jboss.resteasy.reactive.server.ServerRequestFilter;
 import org.jboss.resteasy.reactive.server.ServerResponseFilter;
 
 /**
  * Records every mutating {@code /api} call (POST, PUT, PATCH, DELETE) as an {@code audit.recorded}
  * event in the service's outbox, whatever the outcome, with no code per endpoint. The request id
- * ({@code X-Request-Id}, or a new UUID) is echoed back. Written in its own transaction after the
- * call: a failure to record is logged and never changes the answer.
+ * ({@code X-Request-Id}, or a new UUID) is echoed back.
+ *
+ * <p>Write-ahead, so that the audit log loses nothing: the record is committed as an intent before
+ * the call runs (if that fails the call is refused with 503 and nothing changes), and replaced by the
+ * event with the outcome afterwards. A replica that stops between the change and the outcome leaves
+ * the intent, which {@link AuditIntents} publishes without an outcome. (Writing the event in the
+ * change's own transaction would need code in every write path of every service.)
  */
 public class AuditFilter {
 
     static final String REQUEST_ID = "X-Request-Id";
+    private static final String INTENT = AuditFilter.class.getName() + ".intent";
     private static final Logger LOG = Logger.getLogger(AuditFilter.class);
     private static final Set<String> MUTATING = Set.of("POST", "PUT", "PATCH", "DELETE");
 
-    private final Pool pool;
+    private final AuditIntents intents;
     private final SecurityIdentity caller;
-    private final String source;
 
-    AuditFilter(Pool pool, SecurityIdentity caller, ServiceSettings service) {
-        this.pool = pool;
+    AuditFilter(AuditIntents intents, SecurityIdentity caller) {
+        this.intents = intents;
         this.caller = caller;
-        this.source = service.eventSource();
     }
 
+    /** Before a matched call: its record, committed (the request id is fixed here). */
+    @ServerRequestFilter
+    public Uni<Void> begin(ContainerRequestContext request, ResourceInfo resource) {
+        if (!audited(request)) {
+            return Uni.createFrom().voidItem();
+        }
+        String requestId = requestId(request.getHeaderString(REQUEST_ID));
+        request.getHeaders().putSingle(REQUEST_ID, requestId);
+        return intents.begin(record(request, resource, null, requestId))
+                .invoke(id -> request.setProperty(INTENT, id))
+                .onFailure().transform(e -> {
+                    LOG.errorf("audit intent of %s %s not written, call refused: %s", request.getMethod(),
+                            request.getUriInfo().getPath(), e.getMessage());
+                    return ApiException.unavailable("the audit log cannot record this call now; nothing was changed");
+                })
+                .replaceWithVoid();
+    }
+
+    /** After every call (also the unmatched ones, which change nothing): the outcome replaces the intent. */
     @ServerResponseFilter
     public Uni<Void> record(ContainerRequestContext request, ContainerResponseContext response, ResourceInfo resource) {
-        String path = request.getUriInfo().getPath();
-        if (!MUTATING.contains(request.getMethod()) || !path.startsWith("/api/")) {
+        if (!audited(request)) {
             return Uni.createFrom().voidItem();
         }
         String requestId = requestId(request.getHeaderString(REQUEST_ID));
         response.getHeaders().putSingle(REQUEST_ID, requestId);
-        AuditRecord record = new AuditRecord(caller.isAnonymous() ? null : caller.getPrincipal().getName(),
-                request.getMethod() + " " + template(resource, path),
-                request.getUriInfo().getPathParameters().getFirst("namespace"), path, response.getStatus(), requestId);
-        LakehouseEvent event = LakehouseEvent.of(source, EventType.AUDIT_RECORDED, record.subject(), record.toJson());
-        return pool.withTransaction(tx -> Outbox.append(tx, event))
+        UUID intent = (UUID) request.getProperty(INTENT);
+        return intents.complete(intent, record(request, resource, response.getStatus(), requestId))
                 .onFailure().recoverWithItem(e -> {
-                    LOG.errorf("audit record of %s %s lost: %s", request.getMethod(), path, e.getMessage());
+                    LOG.errorf("audit outcome of %s %s not recorded (%s): %s", request.getMethod(),
+                            request.getUriInfo().getPath(), intent == null ? "lost"
+                                    : "its intent is published without it", e.getMessage());
                     return null;
                 });
+    }
+
+    private static boolean audited(ContainerRequestContext request) {
+        return MUTATING.contains(request.getMethod()) && request.getUriInfo().getPath().startsWith("/api/");
+    }
+
+    private AuditRecord record(ContainerRequestContext request, ResourceInfo resource, Integer outcome,
+            String requestId) {
+        String path = request.getUriInfo().getPath();
+        return new AuditRecord(caller.isAnonymous() ? null : caller.getPrincipal().getName(),
+                request.getMethod() + " " + template(resource, path),
+                request.getUriInfo().getPathParameters().getFirst("namespace"), path, outcome, requestId);
     }
 
     /** A client's id when it looks like one (bounded, printable), else a new UUID. */

@@ -9,13 +9,18 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
  * @param what {@code METHOD /path/{template}}
  * @param namespace null for calls outside a namespace
  * @param target the concrete path of the call
- * @param outcome the HTTP status answered
+ * @param outcome the HTTP status answered; null in the intent written before the call (and published
+ *     as such when the replica stopped before answering)
  */
-public record AuditRecord(String who, String what, String namespace, String target, int outcome, String requestId) {
+public record AuditRecord(String who, String what, String namespace, String target, Integer outcome,
+        String requestId) {
 
     public ObjectNode toJson() {
         ObjectNode data = JsonNodeFactory.instance.objectNode().put("who", who).put("what", what)
-                .put("target", target).put("outcome", outcome).put("requestId", requestId);
+                .put("target", target).put("requestId", requestId);
+        if (outcome != null) {
+            data.put("outcome", outcome);
+        }
         if (namespace != null) {
             data.put("namespace", namespace);
         }

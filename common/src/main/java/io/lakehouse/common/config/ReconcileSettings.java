@@ -19,4 +19,16 @@ public interface ReconcileSettings {
     /** {@code lakehouse.reconcile.cache-sync-timeout}, default 60s: start-up wait for informer caches. */
     @WithDefault("60s")
     Duration cacheSyncTimeout();
+
+    /**
+     * {@code lakehouse.reconcile.lease-duration}, default 10s: the leader lease; a leader whose node
+     * dies is replaced within it. The leader stops itself after half of it without a renewal, so a pass
+     * must take less than half (the rest keeps every other replica out while it finishes).
+     */
+    @WithDefault("10s")
+    Duration leaseDuration();
+
+    /** {@code lakehouse.reconcile.lease-renew-interval}, default 2s: at most a third of the lease. */
+    @WithDefault("2s")
+    Duration leaseRenewInterval();
 }

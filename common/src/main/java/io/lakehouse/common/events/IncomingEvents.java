@@ -1,9 +1,12 @@
 package io.lakehouse.common.events;
 
+import io.lakehouse.common.config.ConsumerSettings;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
+import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -14,18 +17,29 @@ import org.jboss.logging.Logger;
  * channel's dead-letter strategy sends it to {@code <topic>.dlq} with the reason), an unknown or
  * newer type is acknowledged and ignored, anything else goes to the handler and is acknowledged
  * when the handler's transaction is done.
+ *
+ * <p>A failing handler (the database restarting, a record it can never store) is tried again in
+ * place with a growing backoff, so the partition keeps its order; after {@code attempts} tries the
+ * record goes to the dead-letter topic with the last error as its reason and the partition moves on.
+ * A failure never reaches the channel, which would stop it (and fail the service's health).
  */
-public final class IncomingEvents {
+@ApplicationScoped
+public class IncomingEvents {
 
     private static final Logger LOG = Logger.getLogger(IncomingEvents.class);
 
-    private IncomingEvents() {}
+    private final ConsumerSettings settings;
+
+    IncomingEvents(ConsumerSettings settings) {
+        this.settings = settings;
+    }
 
     /**
      * @param check throws {@link MalformedEventException} when a known event lacks what the
      *     handler needs
+     * @param handler applies the event; called again on each retry, so it must build its work anew
      */
-    public static CompletionStage<Void> handle(
+    public CompletionStage<Void> handle(
             Message<byte[]> message, Consumer<LakehouseEvent> check, Function<LakehouseEvent, Uni<Void>> handler) {
         Optional<LakehouseEvent> event;
         try {
@@ -40,6 +54,30 @@ public final class IncomingEvents {
         if (event.isEmpty()) {
             return message.ack();
         }
-        return handler.apply(event.get()).subscribeAsCompletionStage().thenCompose(v -> message.ack());
+        LakehouseEvent e = event.get();
+        AtomicInteger attempt = new AtomicInteger();
+        return Uni.createFrom().deferred(() -> handler.apply(e))
+                .onFailure().invoke(failure -> LOG.warnf("event %s (%s) failed, attempt %d of %d: %s", e.id(),
+                        e.type().cloudEventType(), attempt.incrementAndGet(), settings.attempts(), failure.getMessage()))
+                .onFailure().retry().withBackOff(settings.initialBackoff(), settings.maxBackoff())
+                .atMost(settings.attempts() - 1L)
+                .subscribeAsCompletionStage()
+                .handle((ok, failure) -> failure)
+                .thenCompose(failure -> failure == null ? message.ack() : deadLetter(message, e, failure));
+    }
+
+    private CompletionStage<Void> deadLetter(Message<byte[]> message, LakehouseEvent event, Throwable failure) {
+        Throwable cause = failure.getCause() != null && failure.getMessage() != null
+                && failure.getMessage().startsWith("Retries exhausted") ? failure.getCause() : failure;
+        String reason = "failed " + settings.attempts() + " times: " + cause.getMessage();
+        LOG.errorf("event %s (%s) sent to the dead-letter topic: %s", event.id(), event.type().cloudEventType(), reason);
+        return message.nack(new HandlerFailedException(reason, cause));
+    }
+
+    /** The dead-letter reason of an event its handler could not apply. */
+    public static final class HandlerFailedException extends RuntimeException {
+        HandlerFailedException(String message, Throwable cause) {
+            super(message, cause);
+        }
     }
 }

@@ -3,7 +3,11 @@ package io.lakehouse.common.kube;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.lakehouse.common.config.ReconcileSettings;
 import io.lakehouse.common.outbox.PgChannelListener;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -16,7 +20,12 @@ import org.jboss.logging.Logger;
  * Feeds a service's work queue from the three sources of change: the database (intent, through the
  * instances table's NOTIFY trigger on channel {@code reconcile_<schema>}, and a full resync after each
  * (re)connection), and Kubernetes (informer events on every owned object, which is how drift is
- * noticed). Only the replica holding the leader lock watches and writes.
+ * noticed). Only the replica holding the leader lease ({@link LeaderLock}) watches and writes, and
+ * each pass first checks that it still holds it.
+ *
+ * <p>Changes learnt elsewhere (an event a consumer took, on whichever replica its partition lives)
+ * reach the leader through the same channel: {@link #wake} notifies it inside the caller's
+ * transaction, so the trigger is committed with the change it reacts to.
  */
 public class ReconcileLoop implements AutoCloseable {
 
@@ -60,17 +69,24 @@ public class ReconcileLoop implements AutoCloseable {
             return;
         }
         cache.onChange(this::objectChanged);
-        leader = new LeaderLock(dataSource, channel, Duration.ofSeconds(5), this::lead, this::stepDown).start();
+        leader = new LeaderLock(dataSource, channel, settings.leaseRenewInterval(), settings.leaseDuration(),
+                this::lead, this::stepDown).start();
     }
 
-    /** Queues an instance, e.g. when something it depends on changed elsewhere. */
-    public void enqueue(String key) {
-        WorkQueue current = this.queue;
-        if (current != null) {
-            current.add(key);
+    /**
+     * Has the leader reconcile these instances (e.g. something they depend on changed), whichever
+     * replica leads: a NOTIFY on the loop's channel, sent when {@code client}'s transaction commits.
+     */
+    public Uni<Void> wake(SqlClient client, Collection<String> keys) {
+        if (keys.isEmpty()) {
+            return Uni.createFrom().voidItem();
         }
+        return client.preparedQuery("SELECT pg_notify($1, key) FROM unnest($2::text[]) AS key")
+                .execute(Tuple.of(channel, keys.toArray(String[]::new)))
+                .replaceWithVoid();
     }
 
+    /** Steps down (the passes in flight finish first), then ends the lease for a quick successor. */
     @Override
     public void close() {
         if (leader != null) {
@@ -79,8 +95,24 @@ public class ReconcileLoop implements AutoCloseable {
         stepDown();
     }
 
+    private void enqueue(String key) {
+        WorkQueue current = this.queue;
+        if (current != null) {
+            current.add(key);
+        }
+    }
+
+    /** One pass, unless this replica may no longer lead: the next leader resyncs every instance. */
+    private Duration pass(String key) {
+        if (!leader.isLeading()) {
+            LOG.debugf("not reconciling %s: the leader lease is not held", key);
+            return null;
+        }
+        return reconciler.apply(key);
+    }
+
     private synchronized void lead() {
-        queue = new WorkQueue("reconcile", settings.workers(), reconciler);
+        queue = new WorkQueue("reconcile", settings.workers(), this::pass);
         cache.start(kinds, settings.cacheSyncTimeout().toSeconds());
         listener = new PgChannelListener(dataSource, channel, LISTEN_TIMEOUT, this::intentChanged).start();
         LOG.infof("reconcile loop started with %d workers", settings.workers());

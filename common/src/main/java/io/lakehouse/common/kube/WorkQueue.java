@@ -16,13 +16,17 @@ import org.jboss.logging.Logger;
 /**
  * A deduplicating work queue of keys, like client-go's: a key waits at most once, is never processed
  * by two workers at the same time, and a key added while it is processed runs again afterwards.
- * Failures retry with per-key exponential backoff.
+ * Failures retry with per-key exponential backoff. {@link #close()} lets the passes in flight finish.
  */
 public class WorkQueue implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(WorkQueue.class);
     private static final Duration BASE_DELAY = Duration.ofMillis(200);
     private static final Duration MAX_DELAY = Duration.ofSeconds(60);
+    /** How often an idle worker looks whether the queue was closed. */
+    private static final long IDLE_POLL_MS = 100;
+    /** The longest {@link #close()} waits for passes in flight before interrupting them. */
+    private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
 
     private final Function<String, Duration> handler;
     private final BlockingQueue<String> ready = new LinkedBlockingQueue<>();
@@ -69,9 +73,12 @@ public class WorkQueue implements AutoCloseable {
         while (running) {
             String key;
             try {
-                key = ready.take();
+                key = ready.poll(IDLE_POLL_MS, TimeUnit.MILLISECONDS);
             } catch (InterruptedException e) {
                 return;
+            }
+            if (key == null || !running) {
+                continue;
             }
             synchronized (this) {
                 dirty.remove(key);
@@ -107,12 +114,27 @@ public class WorkQueue implements AutoCloseable {
         }
     }
 
+    /**
+     * Takes no more keys and returns once the passes in flight are done (a stepping-down leader must
+     * not write after it returns), interrupting those still running after {@code DRAIN_TIMEOUT}.
+     */
     @Override
     public void close() {
         running = false;
         timers.shutdownNow();
+        long deadline = System.nanoTime() + DRAIN_TIMEOUT.toNanos();
+        try {
+            for (Thread worker : workers) {
+                worker.join(Math.max(1, TimeUnit.NANOSECONDS.toMillis(deadline - System.nanoTime())));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         for (Thread worker : workers) {
-            worker.interrupt();
+            if (worker.isAlive()) {
+                LOG.warnf("a pass of %s is still running after %s: interrupting it", worker.getName(), DRAIN_TIMEOUT);
+                worker.interrupt();
+            }
         }
     }
 

@@ -6,8 +6,8 @@ import org.eclipse.microprofile.health.HealthCheckResponse;
 import org.eclipse.microprofile.health.Readiness;
 
 /**
- * Reports a Kafka outage as "degraded" while staying UP: the API keeps taking writes into the
- * outbox, so the pod must stay in the Service.
+ * Reports a Kafka outage, or outbox rows parked because Kafka can never take them, as "degraded"
+ * while staying UP: the API keeps taking writes into the outbox, so the pod must stay in the Service.
  */
 @Readiness
 @ApplicationScoped
@@ -22,10 +22,15 @@ public class OutboxHealthCheck implements HealthCheck {
     @Override
     public HealthCheckResponse call() {
         String error = relay.lastError();
+        long parked = relay.parked();
+        if (error == null && parked > 0) {
+            error = parked + " outbox row(s) parked: Kafka refuses them (see outbox.parked_reason)";
+        }
         return HealthCheckResponse.named("outbox")
                 .up()
                 .withData("state", error == null ? "publishing" : "degraded")
                 .withData("backlog", relay.backlog())
+                .withData("parked", parked)
                 .withData("lastError", error == null ? "" : error)
                 .build();
     }

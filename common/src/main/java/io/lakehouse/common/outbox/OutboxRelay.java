@@ -15,13 +15,19 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
+import org.apache.kafka.common.InvalidRecordException;
+import org.apache.kafka.common.errors.InvalidTopicException;
+import org.apache.kafka.common.errors.RecordTooLargeException;
 import org.jboss.logging.Logger;
 
 /**
@@ -30,6 +36,11 @@ import org.jboss.logging.Logger;
  * as the retry pace while Kafka is down: the rows wait in the outbox).
  * A transaction-scoped advisory lock keeps a second replica from publishing the same rows
  * concurrently (which could reorder a subject).
+ *
+ * <p>A row Kafka can never take (a type this version does not know, a record larger than the broker
+ * accepts) is parked ({@code parked_at}, {@code parked_reason}) instead of failing the pass, which
+ * would hold back every later event of the service; readiness reports the parked count. Any other
+ * failure (Kafka down, a timeout) fails the pass and the rows wait.
  */
 @ApplicationScoped
 public class OutboxRelay {
@@ -41,6 +52,7 @@ public class OutboxRelay {
     private final ServiceSettings settings;
     private final KafkaProducerFactory producers;
     private final AtomicLong backlog = new AtomicLong();
+    private final AtomicLong parked = new AtomicLong();
     private volatile String lastError;
     private volatile boolean running;
     private long backoffMs = 100;
@@ -78,6 +90,11 @@ public class OutboxRelay {
         return backlog.get();
     }
 
+    /** Rows parked because Kafka can never take them (see {@code outbox.parked_reason}), as of the last pass. */
+    public long parked() {
+        return parked.get();
+    }
+
     /** Why the last pass failed, or null when it succeeded. */
     public String lastError() {
         return lastError;
@@ -86,6 +103,7 @@ public class OutboxRelay {
     private void drainOrBackOff() {
         try {
             drain();
+            parked.set(count("SELECT count(*) FROM " + settings.schema() + ".outbox WHERE parked_at IS NOT NULL"));
             lastError = null;
             backoffMs = 100;
         } catch (Exception e) {
@@ -112,31 +130,74 @@ public class OutboxRelay {
                     tx.rollback();
                     return 0;
                 }
-                List<Long> seqs = new ArrayList<>();
+                int read = 0;
+                List<Long> sent = new ArrayList<>();
                 List<Future<?>> acks = new ArrayList<>();
+                Map<Long, String> parked = new LinkedHashMap<>();
                 try (PreparedStatement select = tx.prepareStatement(
                         "SELECT seq, event_id, topic, subject, type, source, event_time, data::text FROM " + table
-                                + " WHERE published_at IS NULL ORDER BY seq LIMIT ?")) {
+                                + " WHERE published_at IS NULL AND parked_at IS NULL ORDER BY seq LIMIT ?")) {
                     select.setInt(1, batch);
                     try (ResultSet rs = select.executeQuery()) {
                         while (rs.next()) {
-                            seqs.add(rs.getLong(1));
-                            acks.add(producer.send(record(rs)));
+                            read++;
+                            ProducerRecord<String, byte[]> record;
+                            try {
+                                record = record(rs);
+                            } catch (RuntimeException e) {
+                                parked.put(rs.getLong(1), "not a valid event: " + e.getMessage());
+                                continue;
+                            }
+                            sent.add(rs.getLong(1));
+                            acks.add(producer.send(record));
                         }
                     }
                 }
-                for (Future<?> ack : acks) {
-                    ack.get(settings.outbox().sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                List<Long> published = new ArrayList<>();
+                for (int i = 0; i < acks.size(); i++) {
+                    try {
+                        acks.get(i).get(settings.outbox().sendTimeout().toMillis(), TimeUnit.MILLISECONDS);
+                        published.add(sent.get(i));
+                    } catch (ExecutionException e) {
+                        if (!neverAccepted(e.getCause())) {
+                            throw e;
+                        }
+                        parked.put(sent.get(i), "refused by Kafka: " + e.getCause().getMessage());
+                    }
                 }
-                markPublished(tx, table, seqs);
+                markPublished(tx, table, published);
+                park(tx, table, parked);
                 tx.commit();
-                backlog.set(seqs.size() == batch ? batch : 0);
-                return seqs.size();
+                backlog.set(read == batch ? batch : 0);
+                return read;
             } catch (Exception e) {
                 tx.rollback();
                 backlog.set(countBacklog(table));
                 throw e;
             }
+        }
+    }
+
+    /** Errors that the same record gets on every retry: the row is parked instead of retried. */
+    private static boolean neverAccepted(Throwable cause) {
+        return cause instanceof RecordTooLargeException || cause instanceof InvalidTopicException
+                || cause instanceof InvalidRecordException;
+    }
+
+    private void park(Connection tx, String table, Map<Long, String> parked) throws SQLException {
+        if (parked.isEmpty()) {
+            return;
+        }
+        try (PreparedStatement update = tx.prepareStatement(
+                "UPDATE " + table + " SET parked_at = now(), parked_reason = ? WHERE seq = ?")) {
+            for (Map.Entry<Long, String> row : parked.entrySet()) {
+                // The reason names the row and the error, never its data.
+                LOG.errorf("outbox row %d parked, the events after it flow on: %s", row.getKey(), row.getValue());
+                update.setString(1, row.getValue());
+                update.setLong(2, row.getKey());
+                update.addBatch();
+            }
+            update.executeBatch();
         }
     }
 
@@ -177,9 +238,13 @@ public class OutboxRelay {
     }
 
     private long countBacklog(String table) {
+        return count("SELECT count(*) FROM " + table + " WHERE published_at IS NULL AND parked_at IS NULL");
+    }
+
+    private long count(String query) {
         try (Connection c = dataSource.getConnection();
                 Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table + " WHERE published_at IS NULL")) {
+                ResultSet rs = st.executeQuery(query)) {
             rs.next();
             return rs.getLong(1);
         } catch (SQLException e) {

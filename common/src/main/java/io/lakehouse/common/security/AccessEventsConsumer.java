@@ -6,18 +6,17 @@ import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
 import io.lakehouse.common.outbox.Inbox;
-import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.enterprise.event.Observes;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
- * Applies {@code access.member-set} / {@code access.member-removed} to the local role projection,
- * exactly once per event (inbox in the same transaction). Malformed records go to the dead-letter
+ * Applies {@code access.member-set} / {@code access.member-removed} to the role projection's table,
+ * exactly once per event (inbox in the same transaction); every replica's memory follows the table
+ * (see {@link RoleProjection}), so one consumer group per service is enough. Malformed records go to the dead-letter
  * topic through the channel's failure strategy; unknown types are acknowledged and ignored.
  */
 @ApplicationScoped
@@ -25,21 +24,19 @@ public class AccessEventsConsumer {
 
     private static final String CONSUMER = "roles";
 
+    private final IncomingEvents incoming;
     private final Pool pool;
     private final RoleProjection roles;
 
-    AccessEventsConsumer(Pool pool, RoleProjection roles) {
+    AccessEventsConsumer(IncomingEvents incoming, Pool pool, RoleProjection roles) {
+        this.incoming = incoming;
         this.pool = pool;
         this.roles = roles;
     }
 
-    void loadProjection(@Observes StartupEvent event) {
-        roles.load().await().indefinitely();
-    }
-
     @Incoming("lakehouse-access")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return IncomingEvents.handle(message, AccessEventsConsumer::checkMembership,
+        return incoming.handle(message, AccessEventsConsumer::checkMembership,
                 event -> isMembership(event.type()) ? apply(event) : Uni.createFrom().voidItem());
     }
 
@@ -51,17 +48,9 @@ public class AccessEventsConsumer {
         boolean set = event.type() == EventType.MEMBER_SET;
         Role role = set ? Role.fromWireName(data.get("role").asText()).orElseThrow() : null;
         return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER)
-                        .chain(first -> !first ? Uni.createFrom().item(false)
-                                : (set ? roles.store(tx, namespace, subject, role, event.time())
-                                        : roles.remove(tx, namespace, subject)).replaceWith(true)))
-                .invoke(applied -> {
-                    if (applied && set) {
-                        roles.remember(namespace, subject, role);
-                    } else if (applied) {
-                        roles.forget(namespace, subject);
-                    }
-                })
-                .replaceWithVoid();
+                .chain(first -> !first ? Uni.createFrom().voidItem()
+                        : set ? roles.store(tx, namespace, subject, role, event.time())
+                                : roles.remove(tx, namespace, subject)));
     }
 
     private static boolean isMembership(EventType type) {

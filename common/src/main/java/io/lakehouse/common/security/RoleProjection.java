@@ -1,49 +1,76 @@
 package io.lakehouse.common.security;
 
+import io.agroal.api.AgroalDataSource;
+import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.outbox.PgChannelListener;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import org.jboss.logging.Logger;
 
 /**
  * Local projection of namespace memberships from {@code lakehouse.access} events: kept in this
  * service's schema (so it survives restarts) and in memory (so authorization costs no round trip).
+ *
+ * <p>One consumer group per service writes the table, so one replica applies each event; every
+ * replica's memory follows the table instead: the {@code member_roles} trigger notifies channel
+ * {@code roles_<schema>} at commit with the namespace, and each replica reloads that namespace (a
+ * full reload after every (re)connection of the listener, when notifications may have been missed).
+ * Reloads run one after the other on the listener's thread, so the last one reads the last commit.
  */
 @ApplicationScoped
 public class RoleProjection {
 
-    private final Pool pool;
-    private final Map<String, Map<Subject, Role>> byNamespace = new ConcurrentHashMap<>();
+    private static final Logger LOG = Logger.getLogger(RoleProjection.class);
+    private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(10);
+    /** Notifications wake the listener at once; the timeout only paces the retry of a failed reload. */
+    private static final Duration LISTEN_TIMEOUT = Duration.ofSeconds(5);
+    private static final String SELECT = "SELECT namespace, subject_type, subject, role FROM member_roles";
 
-    RoleProjection(Pool pool) {
+    private final Pool pool;
+    private final AgroalDataSource dataSource;
+    private final String channel;
+    private final Map<String, Map<Subject, Role>> byNamespace = new ConcurrentHashMap<>();
+    private PgChannelListener listener;
+    private volatile boolean reloadAll;
+
+    RoleProjection(Pool pool, AgroalDataSource dataSource, ServiceSettings service) {
         this.pool = pool;
+        this.dataSource = dataSource;
+        this.channel = "roles_" + service.schema();
     }
 
-    /** Loads the stored projection; called once at start-up, before the consumer runs. */
-    public Uni<Void> load() {
-        return pool.query("SELECT namespace, subject_type, subject, role FROM member_roles").execute()
-                .invoke(rows -> {
-                    byNamespace.clear();
-                    for (Row row : rows) {
-                        remember(row.getString(0), new Subject(Subject.Type.fromWireName(row.getString(1)),
-                                row.getString(2)), Role.fromWireName(row.getString(3)).orElseThrow());
-                    }
-                })
-                .replaceWithVoid();
+    /** Loads the table before the service takes requests, then follows its changes. */
+    void start(@Observes StartupEvent event) {
+        loadAll();
+        listener = new PgChannelListener(dataSource, channel, LISTEN_TIMEOUT, this::changed).start();
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        if (listener != null) {
+            listener.close();
+        }
     }
 
     public Optional<Role> roleOf(String namespace, Subject subject) {
         return Optional.ofNullable(byNamespace.getOrDefault(namespace, Map.of()).get(subject));
     }
 
-    /** Stores a membership inside the consumer's transaction; call {@link #remember} after commit. */
+    /** Stores a membership inside the consumer's transaction; every replica learns it at commit. */
     Uni<Void> store(SqlConnection tx, String namespace, Subject subject, Role role, Instant at) {
         return tx.preparedQuery("INSERT INTO member_roles (namespace, subject_type, subject, role, updated_at)"
                         + " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (namespace, subject_type, subject)"
@@ -59,14 +86,46 @@ public class RoleProjection {
                 .replaceWithVoid();
     }
 
-    void remember(String namespace, Subject subject, Role role) {
-        byNamespace.computeIfAbsent(namespace, ns -> new ConcurrentHashMap<>()).put(subject, role);
+    /** The listener's callback: null after a (re)connection, namespaces otherwise (empty: a timeout). */
+    private void changed(List<String> namespaces) {
+        try {
+            if (namespaces == null || reloadAll) {
+                loadAll();
+                reloadAll = false;
+            } else {
+                namespaces.stream().distinct().forEach(this::load);
+            }
+        } catch (RuntimeException e) {
+            // The notification is consumed: reload everything on the next wake (at most LISTEN_TIMEOUT).
+            reloadAll = true;
+            LOG.warnf("role projection reload failed, retrying: %s", e.getMessage());
+        }
     }
 
-    void forget(String namespace, Subject subject) {
-        Map<Subject, Role> members = byNamespace.get(namespace);
-        if (members != null) {
-            members.remove(subject);
+    private void loadAll() {
+        Map<String, Map<Subject, Role>> fresh = group(pool.query(SELECT).execute().await().atMost(QUERY_TIMEOUT));
+        byNamespace.keySet().removeIf(ns -> !fresh.containsKey(ns));
+        byNamespace.putAll(fresh);
+    }
+
+    private void load(String namespace) {
+        Map<Subject, Role> members = group(pool.preparedQuery(SELECT + " WHERE namespace = $1")
+                .execute(Tuple.of(namespace)).await().atMost(QUERY_TIMEOUT)).get(namespace);
+        if (members == null) {
+            byNamespace.remove(namespace);
+        } else {
+            byNamespace.put(namespace, members);
         }
+    }
+
+    /** Rows grouped by namespace; each namespace's map is replaced whole, never edited in place. */
+    private static Map<String, Map<Subject, Role>> group(RowSet<Row> rows) {
+        Map<String, Map<Subject, Role>> result = new ConcurrentHashMap<>();
+        for (Row row : rows) {
+            Subject subject = new Subject(Subject.Type.fromWireName(row.getString(1)), row.getString(2));
+            result.computeIfAbsent(row.getString(0), ns -> new ConcurrentHashMap<>())
+                    .put(subject, Role.fromWireName(row.getString(3)).orElseThrow());
+        }
+        return result;
     }
 }

@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -195,5 +196,31 @@ class WorkQueueTest {
         queue.add("ns/a");
         assertThat(queue.depth()).isZero();
         await().during(Duration.ofMillis(200)).until(() -> runs.get() == 0);
+    }
+
+    @Test
+    void closeWaitsForThePassInFlightWithoutInterruptingIt() {
+        CountDownLatch started = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        AtomicInteger interrupted = new AtomicInteger();
+        AtomicInteger finished = new AtomicInteger();
+        start(1, key -> {
+            started.countDown();
+            try {
+                release.await();
+                finished.incrementAndGet();
+            } catch (InterruptedException e) {
+                interrupted.incrementAndGet();
+            }
+            return null;
+        });
+        queue.add("ns/a");
+        awaitLatch(started);
+        CompletableFuture<Void> closing = CompletableFuture.runAsync(queue::close);
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2)).until(() -> !closing.isDone());
+        release.countDown();
+        await().atMost(Duration.ofSeconds(5)).until(closing::isDone);
+        assertThat(finished.get()).isEqualTo(1);
+        assertThat(interrupted.get()).isZero();
     }
 }

@@ -10,6 +10,7 @@ import io.lakehouse.engines.domain.CatalogRef;
 import io.lakehouse.engines.reconcile.ReconcileLoop;
 import io.lakehouse.engines.store.CatalogStore;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -18,23 +19,28 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 /**
  * Keeps the projection of iceberg-catalog instances from {@code lakehouse.instances}: what a new
  * engine may refer to and the bucket it inherits. Engines using a catalog are reconciled again when
- * the catalog's state changes (their {@code CatalogReady} condition follows it).
+ * the catalog's state changes (their {@code CatalogReady} condition follows it), by the leader, which
+ * this replica wakes through the database.
  */
 @ApplicationScoped
 public class CatalogEventsConsumer {
 
     static final String CATALOG_KIND = "iceberg-catalog";
+    private final IncomingEvents incoming;
     private final CatalogStore catalogs;
     private final ReconcileLoop loop;
+    private final Pool pool;
 
-    CatalogEventsConsumer(CatalogStore catalogs, ReconcileLoop loop) {
+    CatalogEventsConsumer(IncomingEvents incoming, CatalogStore catalogs, ReconcileLoop loop, Pool pool) {
+        this.incoming = incoming;
         this.catalogs = catalogs;
         this.loop = loop;
+        this.pool = pool;
     }
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return IncomingEvents.handle(message, CatalogEventsConsumer::check,
+        return incoming.handle(message, CatalogEventsConsumer::check,
                 event -> CATALOG_KIND.equals(event.data().path("kind").asText()) ? apply(event)
                         : Uni.createFrom().voidItem());
     }
@@ -45,8 +51,7 @@ public class CatalogEventsConsumer {
         String name = d.get("name").asText();
         return (event.type() == EventType.INSTANCE_DELETED ? catalogs.remove(namespace, name)
                         : catalogs.upsert(ref(event)))
-                .invoke(users -> users.forEach(loop::enqueue))
-                .replaceWithVoid();
+                .chain(users -> loop.wake(pool, users));
     }
 
     private static CatalogRef ref(LakehouseEvent event) {

@@ -12,24 +12,28 @@ import io.lakehouse.engines.store.OidcClientStore;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
  * {@code access.oidc-client-ready} / {@code -removed} for our kinds: an instance that waits for its
- * {@code <name>-oidc} Secret is reconciled again as soon as access-service has written it.
+ * {@code <name>-oidc} Secret is reconciled again as soon as access-service has written it (by the
+ * leader, woken in the same transaction: this replica may not be the one that reconciles).
  */
 @ApplicationScoped
 public class OidcClientsConsumer {
 
     private static final String CONSUMER = "oidc-clients";
 
+    private final IncomingEvents incoming;
     private final Pool pool;
     private final OidcClientStore clients;
     private final ReconcileLoop loop;
 
-    OidcClientsConsumer(Pool pool, OidcClientStore clients, ReconcileLoop loop) {
+    OidcClientsConsumer(IncomingEvents incoming, Pool pool, OidcClientStore clients, ReconcileLoop loop) {
+        this.incoming = incoming;
         this.pool = pool;
         this.clients = clients;
         this.loop = loop;
@@ -37,7 +41,7 @@ public class OidcClientsConsumer {
 
     @Incoming("oidc-clients")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return IncomingEvents.handle(message, OidcClientsConsumer::check,
+        return incoming.handle(message, OidcClientsConsumer::check,
                 event -> isOurs(event) ? apply(event) : Uni.createFrom().voidItem());
     }
 
@@ -49,12 +53,12 @@ public class OidcClientsConsumer {
                     if (!first) {
                         return Uni.createFrom().voidItem();
                     }
-                    return event.type() == EventType.OIDC_CLIENT_READY
+                    return (event.type() == EventType.OIDC_CLIENT_READY
                             ? clients.put(tx, namespace, name, d.get("kind").asText(),
                                     d.path("secretName").asText(name + "-oidc"))
-                            : clients.remove(tx, namespace, name);
-                }))
-                .invoke(() -> loop.enqueue(namespace + "/" + name));
+                            : clients.remove(tx, namespace, name))
+                            .chain(() -> loop.wake(tx, List.of(namespace + "/" + name)));
+                }));
     }
 
     private static boolean isOurs(LakehouseEvent event) {

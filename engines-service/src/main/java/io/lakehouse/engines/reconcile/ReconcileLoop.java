@@ -8,9 +8,12 @@ import io.lakehouse.engines.domain.EngineKinds;
 import io.lakehouse.engines.store.InstanceStore;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
+import java.util.Collection;
 
 /** The engines' reconcile loop (see {@link io.lakehouse.common.kube.ReconcileLoop}), started with the service. */
 @ApplicationScoped
@@ -33,8 +36,11 @@ public class ReconcileLoop {
         loop.close();
     }
 
-    /** Queues an instance when something it depends on changed (its catalog, its OIDC client). */
-    public void enqueue(String key) {
-        loop.enqueue(key);
+    /**
+     * Has the leader, whichever replica it is, reconcile instances whose dependencies changed (their
+     * catalog, their OIDC client) once {@code client}'s transaction commits.
+     */
+    public Uni<Void> wake(SqlClient client, Collection<String> keys) {
+        return loop.wake(client, keys);
     }
 }

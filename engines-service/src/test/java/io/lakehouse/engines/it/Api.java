@@ -46,6 +46,17 @@ public final class Api {
 
     /** What access-service does once the OIDC client exists: the Secret, then the event. */
     public static void oidcClientReady(KubernetesClient kube, String namespace, String kind, String name) {
+        oidcClientSecret(kube, namespace, kind, name);
+        ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("kind", kind).put("name", name)
+                .put("clientId", namespace + "-" + name + "-" + kind).put("secretName", name + "-oidc");
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(LakehouseEvent.of("/lakehouse/access-service", EventType.OIDC_CLIENT_READY,
+                    LakehouseEvent.instanceSubject(namespace, kind, name), data));
+        }
+    }
+
+    /** The {@code <name>-oidc} Secret alone, as access-service writes it before its event. */
+    public static void oidcClientSecret(KubernetesClient kube, String namespace, String kind, String name) {
         Base64.Encoder b64 = Base64.getEncoder();
         kube.secrets().inNamespace(namespace).resource(new SecretBuilder()
                 .withNewMetadata().withName(name + "-oidc").withNamespace(namespace).endMetadata()
@@ -54,12 +65,6 @@ public final class Api {
                         "clientSecret", b64.encodeToString("oidc-client-secret".getBytes(StandardCharsets.UTF_8)),
                         "issuer", b64.encodeToString("https://keycloak.example/realms/lakehouse".getBytes(StandardCharsets.UTF_8))))
                 .build()).create();
-        ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("kind", kind).put("name", name)
-                .put("clientId", namespace + "-" + name + "-" + kind).put("secretName", name + "-oidc");
-        try (EventWriter writer = new EventWriter()) {
-            writer.send(LakehouseEvent.of("/lakehouse/access-service", EventType.OIDC_CLIENT_READY,
-                    LakehouseEvent.instanceSubject(namespace, kind, name), data));
-        }
     }
 
     /** A namespace bucket Secret, as the platform writes it. */
