@@ -94,9 +94,10 @@ public class OidcClientWorker {
             // Refused (e.g. 401/403: the admin client's roles) or unreachable, creating or deleting alike:
             // the row says why, and the work queue retries with backoff (200 ms doubling up to 60 s) until
             // Keycloak answers. A refused deletion is retried like a refused creation.
-            // A foreign client stays Failed (retried: it may be removed by an admin); a Secret not written
+            // A foreign client or Secret stays Failed (retried: an admin may remove it); a Secret not written
             // stays Pending (the client exists, its secret is not yet where the pods read it).
-            boolean failed = e instanceof ForeignClientException || KeycloakErrors.refused(e);
+            boolean failed = e instanceof ForeignClientException || e instanceof ForeignSecretException
+                    || KeycloakErrors.refused(e);
             String reason = (wanted ? "" : "deleting the client: ") + describe(e);
             record(key, failed ? OidcClientState.Failed : OidcClientState.Pending, reason);
             throw new IllegalStateException(reason, e);
@@ -104,8 +105,8 @@ public class OidcClientWorker {
     }
 
     private static String describe(RuntimeException e) {
-        return e instanceof ForeignClientException || e instanceof SecretWriteException ? e.getMessage()
-                : KeycloakErrors.describe(e);
+        return e instanceof ForeignClientException || e instanceof ForeignSecretException
+                || e instanceof SecretWriteException ? e.getMessage() : KeycloakErrors.describe(e);
     }
 
     /** Also after a rotation: the Secret is rewritten until it holds the secret Keycloak has. */
@@ -114,6 +115,8 @@ public class OidcClientWorker {
         String secret = keycloak.ensure(spec, row);
         try {
             secrets.write(key, spec.clientId(), secret, cluster.oidcIssuer());
+        } catch (ForeignSecretException e) {
+            throw e;
         } catch (RuntimeException e) {
             throw new SecretWriteException(key, e);
         }

@@ -7,6 +7,7 @@ import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
@@ -253,6 +254,26 @@ class OidcClientsTest {
             await().atMost(Api.PROPAGATION).until(() -> ofType(reader, EventType.OIDC_CLIENT_READY).size() == 2);
             writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, ns, "nifi", "flow", "dora"));
             await().atMost(Api.PROPAGATION).until(() -> as("alice").get(api).statusCode() == 404);
+        }
+    }
+
+    @Test
+    void aTenantsSecretOfTheSameNameIsNeitherOverwrittenNorDeleted() {
+        String api = Api.instance(ns, "nifi", "own") + "/oidc-client";
+        kube.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("own-oidc")
+                .withNamespace(ns).endMetadata().withData(Map.of("note", "bWluZQ==")).build()).create();
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "nifi", "own", "dora"));
+            await().atMost(Api.PROPAGATION).until(() -> "Failed".equals(as("alice").get(api).path("state")));
+            as("alice").get(api).then().body("reason", containsString("Secret own-oidc exists and was not written"));
+            assertThat(kube.secrets().inNamespace(ns).withName("own-oidc").get().getData())
+                    .containsExactly(Map.entry("note", "bWluZQ=="));
+
+            writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, ns, "nifi", "own", "dora"));
+            await().atMost(Api.PROPAGATION).until(() -> as("alice").get(api).statusCode() == 404);
+            assertThat(keycloakClient(ns + ".own.nifi")).isEmpty();
+            assertThat(kube.secrets().inNamespace(ns).withName("own-oidc").get().getData())
+                    .containsExactly(Map.entry("note", "bWluZQ=="));
         }
     }
 
