@@ -1,6 +1,8 @@
 -- Identity keys (docs/architecture.md, "Identities"): a user is its lowercased username, a group its full
 -- path. Rows written before keep working: users lowercased (of duplicates by case the highest role stays),
--- short group names taken as top-level groups ('data-team' -> '/data-team').
+-- short group names taken as top-level groups ('data-team' -> '/data-team'). No events are published for
+-- these rewrites: the other services' role projections learn a group's full path when its membership is
+-- set again (PUT .../members/group:/data-team); users need nothing (Subject lowercases on read).
 DELETE FROM members WHERE ctid IN (
     SELECT ctid FROM (
         SELECT ctid, row_number() OVER (PARTITION BY namespace, lower(subject)
