@@ -206,7 +206,7 @@ main() {
   done
   for s in 1 2; do
     ns="${RUN_ID}-g${s}"
-    check "group, round ${s}" "${ns}" group:e2e-team "${MEMBER_TOKEN}"
+    check "group, round ${s}" "${ns}" group:/e2e-team "${MEMBER_TOKEN}"
   done
   if ((${#TIMES[@]} > 0)); then
     local median

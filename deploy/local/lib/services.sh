@@ -59,13 +59,14 @@ svc_wait_ready() {
   return 1
 }
 
-# Token validation: Keycloak's realm in Keycloak mode (`up --with-keycloak`: discovery + JWKS;
-# access-service also creates the instances' OIDC clients there), else the local token issuer's
-# public key and issuer. Services already running keep the mode they were started with.
+# Token validation: Keycloak's realm in Keycloak mode (`up --with-keycloak`: discovery + JWKS, the
+# issuer from discovery, as in production; access-service also creates the instances' OIDC clients
+# there), else the local token issuer's public key and issuer. Either way the services require the
+# audience lakehouse-api (their application.properties). Services already running keep the mode they
+# were started with.
 svc_export_oidc() {
   if [[ $(token_mode) == keycloak ]]; then
     export QUARKUS_OIDC_AUTH_SERVER_URL="${KEYCLOAK_ISSUER}" \
-      QUARKUS_OIDC_TOKEN_ISSUER="${KEYCLOAK_ISSUER}" \
       LAKEHOUSE_KEYCLOAK_URL="${KEYCLOAK_URL}" \
       LAKEHOUSE_KEYCLOAK_REALM="${KEYCLOAK_REALM}" \
       LAKEHOUSE_KEYCLOAK_CLIENT_ID="${KEYCLOAK_ADMIN_CLIENT}" \

@@ -6,6 +6,7 @@ import io.lakehouse.common.config.SecuritySettings;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.security.Authorizer;
 import io.lakehouse.common.security.Role;
+import io.lakehouse.common.security.Subject;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;
@@ -35,7 +36,7 @@ public class AuditResource {
         this.security = security;
     }
 
-    /** @param subject the actor (user name) to filter on */
+    /** @param subject the actor (user name, any case: actors are identity keys) to filter on */
     @GET
     public Uni<AuditPage> list(@QueryParam("namespace") String namespace, @QueryParam("since") String since,
             @QueryParam("subject") String subject, @QueryParam("limit") Integer limit,
@@ -49,7 +50,7 @@ public class AuditResource {
         }
         int size = AuditQuery.limit(limit);
         String ns = namespace == null || namespace.isEmpty() ? null : namespace;
-        String actor = subject == null || subject.isEmpty() ? null : subject;
+        String actor = subject == null || subject.isEmpty() ? null : Subject.normalizeUser(subject);
         return store.find(ns, AuditQuery.since(since), actor, AuditQuery.after(continueToken), size + 1)
                 .map(found -> {
                     List<AuditEntry> items = found.stream().limit(size).toList();

@@ -49,7 +49,7 @@ public class GrantsResource {
     }
 
     @DELETE
-    @Path("grants/{subject}")
+    @Path("grants/{subject: .+}")
     public Uni<Response> remove(@PathParam("namespace") String namespace, @PathParam("kind") String kind,
             @PathParam("name") String name, @PathParam("subject") String subject) {
         InstanceKey key = authorized(namespace, kind, name, Role.ADMIN);

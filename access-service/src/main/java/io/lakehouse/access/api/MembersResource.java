@@ -43,7 +43,7 @@ public class MembersResource {
     }
 
     @GET
-    @Path("{subject}")
+    @Path("{subject: .+}")
     public Uni<MemberView> get(@PathParam("namespace") String namespace, @PathParam("subject") String subject) {
         authorizer.require(caller, PathParams.namespace(namespace), Role.VIEWER);
         Subject who = PathParams.subject(subject);
@@ -52,7 +52,7 @@ public class MembersResource {
     }
 
     @PUT
-    @Path("{subject}")
+    @Path("{subject: .+}")
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<MemberView> put(@PathParam("namespace") String namespace, @PathParam("subject") String subject,
             MemberRequest request) {
@@ -64,7 +64,7 @@ public class MembersResource {
     }
 
     @DELETE
-    @Path("{subject}")
+    @Path("{subject: .+}")
     public Uni<Response> delete(@PathParam("namespace") String namespace, @PathParam("subject") String subject) {
         authorizer.require(caller, PathParams.namespace(namespace), Role.ADMIN);
         return service.remove(namespace, PathParams.subject(subject)).map(v -> Response.noContent().build());

@@ -76,7 +76,8 @@ public class InstanceEventsConsumer {
                                         .chain(isNew -> isNew && deployer.isPresent()
                                                 ? grant(tx, key, deployer.get()) : Uni.createFrom().voidItem())
                                         .chain(() -> OidcClientSpec.wanted(key.kind())
-                                                ? oidcClients.want(tx, key) : Uni.createFrom().voidItem())
+                                                ? oidcClients.want(tx, key, uidOf(event.data()))
+                                                : Uni.createFrom().voidItem())
                                         .replaceWith(true)))
                 .invoke(applied -> {
                     if (applied) {
@@ -110,6 +111,11 @@ public class InstanceEventsConsumer {
             chain = chain.chain(() -> Outbox.append(tx, events.grantRemoved(key, subject)));
         }
         return chain;
+    }
+
+    /** The instance's uid (the mark of its Keycloak client), when the event carries one. */
+    private static String uidOf(JsonNode d) {
+        return d.path("uid").isTextual() ? d.get("uid").asText() : null;
     }
 
     private static InstanceKey keyOf(JsonNode d) {

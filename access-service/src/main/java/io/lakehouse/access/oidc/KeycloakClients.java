@@ -4,6 +4,7 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.ws.rs.NotFoundException;
 import jakarta.ws.rs.core.Response;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,6 +28,9 @@ public class KeycloakClients {
 
     private static final Logger LOG = Logger.getLogger(KeycloakClients.class);
 
+    /** Client attribute holding the uid of the instance the client was made for. */
+    public static final String MARK = "lakehouse.instance-uid";
+
     private final KeycloakSettings settings;
     private volatile Keycloak keycloak;
 
@@ -38,15 +42,19 @@ public class KeycloakClients {
         return settings.url().isPresent();
     }
 
-    /** Creates the client, or adopts an existing one (redirects brought up to date); returns its secret. */
-    public String ensure(OidcClientSpec spec) {
-        return call(clients -> ensure(clients, spec));
+    /**
+     * Creates the instance's client marked with its uid, or brings an existing one it owns up to date
+     * (redirects, and the mark when it came from the previous instance of that name); returns its secret.
+     * A client of that id without the instance's mark is someone else's: {@link ForeignClientException}.
+     */
+    public String ensure(OidcClientSpec spec, OidcClientRecord row) {
+        return call(clients -> ensure(clients, spec, row));
     }
 
-    private static String ensure(ClientsResource clients, OidcClientSpec spec) {
+    private static String ensure(ClientsResource clients, OidcClientSpec spec, OidcClientRecord row) {
         Optional<ClientRepresentation> existing = find(clients, spec.clientId());
         if (existing.isEmpty()) {
-            try (Response created = clients.create(representation(spec))) {
+            try (Response created = clients.create(representation(spec, row.instanceUid()))) {
                 if (created.getStatus() != 201 && created.getStatus() != 409) {
                     throw new IllegalStateException("Keycloak answered " + created.getStatus()
                             + " to the creation of client " + spec.clientId());
@@ -56,39 +64,58 @@ public class KeycloakClients {
         }
         ClientRepresentation client = existing.orElseThrow(
                 () -> new IllegalStateException("client " + spec.clientId() + " not found after its creation"));
+        String mark = markOf(client);
+        if (!row.owns(mark)) {
+            throw new ForeignClientException(spec.clientId());
+        }
         ClientResource resource = clients.get(client.getId());
         if (!spec.redirectUris().equals(client.getRedirectUris()) || !List.of(spec.origin()).equals(client.getWebOrigins())
-                || Boolean.TRUE.equals(client.isPublicClient())) {
+                || Boolean.TRUE.equals(client.isPublicClient()) || !row.instanceUid().equals(mark)) {
             client.setRedirectUris(spec.redirectUris());
             client.setWebOrigins(List.of(spec.origin()));
             client.setPublicClient(false);
+            Map<String, String> attributes = new HashMap<>(client.getAttributes() == null ? Map.of() : client.getAttributes());
+            attributes.put(MARK, row.instanceUid());
+            client.setAttributes(attributes);
             resource.update(client);
         }
         return resource.getSecret().getValue();
     }
 
-    /** A new secret for an existing client; empty when the client does not exist. */
-    public Optional<String> rotate(String clientId) {
-        return call(clients -> find(clients, clientId).map(c -> clients.get(c.getId()).generateNewSecret().getValue()));
+    /** A new secret for the instance's client; empty when it does not exist; foreign ones are not touched. */
+    public Optional<String> rotate(OidcClientRecord row) {
+        return call(clients -> find(clients, row.clientId()).map(c -> {
+            if (!row.owns(markOf(c))) {
+                throw new ForeignClientException(row.clientId());
+            }
+            return clients.get(c.getId()).generateNewSecret().getValue();
+        }));
     }
 
-    /** Deletes the client; a missing one is fine. */
-    public void delete(String clientId) {
-        call(clients -> {
-            Optional<ClientRepresentation> existing = find(clients, clientId);
-            if (existing.isPresent()) {
-                try {
-                    clients.get(existing.get().getId()).remove();
-                } catch (NotFoundException alreadyGone) {
-                    // deleted meanwhile
-                }
+    /**
+     * Deletes the instance's client; a missing one is fine. A client of that id without the instance's mark
+     * is someone else's and stays: false then.
+     */
+    public boolean delete(OidcClientRecord row) {
+        return call(clients -> {
+            Optional<ClientRepresentation> existing = find(clients, row.clientId());
+            if (existing.isEmpty()) {
+                return true;
             }
-            return null;
+            if (!row.owns(markOf(existing.get()))) {
+                return false;
+            }
+            try {
+                clients.get(existing.get().getId()).remove();
+            } catch (NotFoundException alreadyGone) {
+                // deleted meanwhile
+            }
+            return true;
         });
     }
 
-    public boolean exists(String clientId) {
-        return call(clients -> find(clients, clientId).isPresent());
+    private static String markOf(ClientRepresentation client) {
+        return client.getAttributes() == null ? null : client.getAttributes().get(MARK);
     }
 
     private static Optional<ClientRepresentation> find(ClientsResource clients, String clientId) {
@@ -163,7 +190,7 @@ public class KeycloakClients {
         }
     }
 
-    private static ClientRepresentation representation(OidcClientSpec spec) {
+    private static ClientRepresentation representation(OidcClientSpec spec, String uid) {
         ClientRepresentation c = new ClientRepresentation();
         c.setClientId(spec.clientId());
         c.setName(spec.clientId());
@@ -177,18 +204,18 @@ public class KeycloakClients {
         c.setServiceAccountsEnabled(false);
         c.setRedirectUris(spec.redirectUris());
         c.setWebOrigins(List.of(spec.origin()));
-        c.setAttributes(Map.of("post.logout.redirect.uris", spec.origin() + "/*"));
+        c.setAttributes(Map.of("post.logout.redirect.uris", spec.origin() + "/*", MARK, uid));
         c.setProtocolMappers(List.of(groupsMapper()));
         return c;
     }
 
-    /** Group membership as claim {@code groups} (names, no path), like the platform's own tokens. */
+    /** Group membership as claim {@code groups} (full paths), like the platform's own tokens. */
     private static ProtocolMapperRepresentation groupsMapper() {
         ProtocolMapperRepresentation m = new ProtocolMapperRepresentation();
         m.setName("groups");
         m.setProtocol("openid-connect");
         m.setProtocolMapper("oidc-group-membership-mapper");
-        m.setConfig(Map.of("claim.name", "groups", "full.path", "false", "access.token.claim", "true",
+        m.setConfig(Map.of("claim.name", "groups", "full.path", "true", "access.token.claim", "true",
                 "id.token.claim", "true", "userinfo.token.claim", "true"));
         return m;
     }

@@ -5,6 +5,7 @@ import io.lakehouse.access.events.AccessEvents;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.outbox.Outbox;
 import io.lakehouse.common.problem.ApiException;
+import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
@@ -21,9 +22,11 @@ public class OidcClientService {
     private final OidcSecrets secrets;
     private final AccessEvents events;
     private final ClusterSettings cluster;
+    private final OidcClientWorker worker;
 
     OidcClientService(Pool pool, OidcClientStore store, KeycloakClients keycloak, OidcSecrets secrets,
-            AccessEvents events, ClusterSettings cluster) {
+            AccessEvents events, ClusterSettings cluster, OidcClientWorker worker) {
+        this.worker = worker;
         this.pool = pool;
         this.store = store;
         this.keycloak = keycloak;
@@ -36,25 +39,48 @@ public class OidcClientService {
         return OidcClientView.of(require(key), cluster.oidcIssuer());
     }
 
-    /** New secret in Keycloak, then in the Secret; {@code access.oidc-client-ready} again so pods can roll. */
+    /**
+     * New secret in Keycloak, then in the Secret; {@code access.oidc-client-ready} again so pods can roll.
+     * The row is Pending from before the rotation until the Secret holds the new secret: when the Secret
+     * cannot be written now (or the service stops in between), the worker rewrites it from Keycloak, with
+     * retries, and then announces Ready. The answer is Ready, or Pending with the reason.
+     */
     public OidcClientView rotate(InstanceKey key) {
         OidcClientRecord row = require(key);
         if (!row.wanted() || row.state() != OidcClientState.Ready) {
             throw ApiException.conflict("the OIDC client of " + key.kind() + " '" + key.name() + "' is "
                     + (row.wanted() ? row.state().name() : "being deleted") + ", not Ready: nothing to rotate yet");
         }
+        pool.withTransaction(tx -> store.setState(tx, key, OidcClientState.Pending, "rotating the client secret"))
+                .await().indefinitely();
         String secret;
         try {
-            secret = keycloak.rotate(row.clientId()).orElseThrow(() -> ApiException.conflict(
+            secret = keycloak.rotate(row).orElseThrow(() -> ApiException.conflict(
                     "client " + row.clientId() + " is missing in Keycloak; it is being recreated"));
         } catch (ApiException e) {
+            worker.queue(key);
             throw e;
+        } catch (ForeignClientException e) {
+            worker.queue(key);
+            throw ApiException.conflict(e.getMessage());
         } catch (RuntimeException e) {
+            worker.queue(key);
             LOG.warnf("rotation of %s failed: %s", row.clientId(), KeycloakErrors.describe(e));
             throw ApiException.unavailable("the identity provider is not available: " + KeycloakErrors.describe(e));
         }
-        secrets.write(key, row.clientId(), secret, cluster.oidcIssuer());
-        pool.withTransaction(tx -> Outbox.append(tx, events.oidcClientReady(key, row.clientId())))
+        try {
+            secrets.write(key, row.clientId(), secret, cluster.oidcIssuer());
+        } catch (RuntimeException e) {
+            SecretWriteException failed = new SecretWriteException(key, e);
+            LOG.warnf("rotated the secret of OIDC client %s; %s", row.clientId(), failed.getMessage());
+            pool.withTransaction(tx -> store.setState(tx, key, OidcClientState.Pending, failed.getMessage()))
+                    .await().indefinitely();
+            worker.queue(key);
+            return get(key);
+        }
+        pool.withTransaction(tx -> store.setState(tx, key, OidcClientState.Ready, null)
+                        .chain(changed -> changed ? Outbox.append(tx, events.oidcClientReady(key, row.clientId()))
+                                : Uni.createFrom().voidItem()))
                 .await().indefinitely();
         LOG.infof("rotated the secret of OIDC client %s", row.clientId());
         return get(key);

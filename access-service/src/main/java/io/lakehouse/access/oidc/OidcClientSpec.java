@@ -5,7 +5,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What an instance's OIDC client looks like: id {@code <namespace>-<name>-<kind>}, redirect URI of
+ * What an instance's OIDC client looks like: id {@code <namespace>.<name>.<kind>} (a namespace and an
+ * instance name are DNS labels, never holding a '.', so no two instances share an id, and no platform client
+ * such as {@code lakehouse-cli} has that shape), redirect URI of
  * the component on {@code https://<name>-<ns>.<domain>}, that origin as web origin. MLflow has no
  * OIDC support of its own: it sits behind the platform login (an oauth2-proxy), whose callback is
  * {@code /oauth2/callback} like Trino's.
@@ -23,7 +25,7 @@ public record OidcClientSpec(String clientId, String origin, List<String> redire
     }
 
     public static String clientId(InstanceKey key) {
-        return key.namespace() + "-" + key.name() + "-" + key.kind();
+        return key.namespace() + "." + key.name() + "." + key.kind();
     }
 
     public static OidcClientSpec of(InstanceKey key, String domain) {

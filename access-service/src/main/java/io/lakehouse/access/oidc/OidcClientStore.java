@@ -15,7 +15,8 @@ import java.util.Optional;
 @ApplicationScoped
 public class OidcClientStore {
 
-    private static final String COLUMNS = "namespace, kind, name, client_id, wanted, state, reason, updated_at";
+    private static final String COLUMNS =
+            "namespace, kind, name, client_id, wanted, state, reason, updated_at, instance_uid, retired_uid";
     private static final String BY_KEY = " WHERE namespace = $1 AND kind = $2 AND name = $3";
 
     private final Pool pool;
@@ -24,12 +25,20 @@ public class OidcClientStore {
         this.pool = pool;
     }
 
-    /** The instance wants a client (again): Pending until the worker has made it. */
-    public Uni<Void> want(SqlClient tx, InstanceKey key) {
-        return tx.preparedQuery("INSERT INTO oidc_clients (namespace, kind, name, client_id) VALUES ($1, $2, $3, $4)"
-                        + " ON CONFLICT (namespace, kind, name) DO UPDATE SET wanted = TRUE, updated_at = now()"
+    /**
+     * The instance wants a client (again): Pending until the worker has made it. {@code uid} is the instance's
+     * (null when the event has none: one is generated). Requested again with another uid while the previous
+     * instance's client was still being removed, that uid is kept as retired: its client is still ours.
+     */
+    public Uni<Void> want(SqlClient tx, InstanceKey key, String uid) {
+        return tx.preparedQuery("INSERT INTO oidc_clients (namespace, kind, name, client_id, instance_uid)"
+                        + " VALUES ($1, $2, $3, $4, COALESCE($5, gen_random_uuid()::text))"
+                        + " ON CONFLICT (namespace, kind, name) DO UPDATE SET wanted = TRUE, updated_at = now(),"
+                        + " retired_uid = CASE WHEN $5 IS NOT NULL AND $5 <> oidc_clients.instance_uid"
+                        + " THEN oidc_clients.instance_uid ELSE oidc_clients.retired_uid END,"
+                        + " instance_uid = COALESCE($5, oidc_clients.instance_uid)"
                         + " WHERE NOT oidc_clients.wanted")
-                .execute(key(key).addString(OidcClientSpec.clientId(key))).replaceWithVoid();
+                .execute(key(key).addString(OidcClientSpec.clientId(key)).addString(uid)).replaceWithVoid();
     }
 
     /** The instance is gone: the worker deletes the client, the Secret, then the row. */
@@ -82,6 +91,7 @@ public class OidcClientStore {
 
     private static OidcClientRecord record(Row r) {
         return new OidcClientRecord(new InstanceKey(r.getString(0), r.getString(1), r.getString(2)), r.getString(3),
-                r.getBoolean(4), OidcClientState.valueOf(r.getString(5)), r.getString(6), r.getOffsetDateTime(7));
+                r.getBoolean(4), OidcClientState.valueOf(r.getString(5)), r.getString(6), r.getOffsetDateTime(7),
+                r.getString(8), r.getString(9));
     }
 }

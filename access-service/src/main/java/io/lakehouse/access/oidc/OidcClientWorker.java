@@ -16,11 +16,13 @@ import java.util.Optional;
 import org.jboss.logging.Logger;
 
 /**
- * Makes Keycloak and Kubernetes follow {@code oidc_clients}: a wanted row gets its client (created or
- * adopted) and its {@code <name>-oidc} Secret, then Ready with {@code access.oidc-client-ready}; an
- * unwanted row loses both, then the row goes with {@code access.oidc-client-removed}. Failures
- * (Keycloak down, refused) are written to the row as the reason and retried with the work queue's
- * backoff. Every row is queued again at start-up.
+ * Makes Keycloak and Kubernetes follow {@code oidc_clients}: a wanted row gets its client (created, or
+ * taken up when it carries the instance's mark) and its {@code <name>-oidc} Secret holding the secret
+ * Keycloak has now, then Ready with {@code access.oidc-client-ready}; an unwanted row loses both (a client
+ * without the mark is never deleted), then the row goes with {@code access.oidc-client-removed}. Failures
+ * (Keycloak down or refusing, a foreign client, the Secret not written) are written to the row as the
+ * reason and retried with the work queue's backoff until Keycloak and the Secret agree. Every row is
+ * queued again at start-up.
  */
 @ApplicationScoped
 public class OidcClientWorker {
@@ -92,17 +94,32 @@ public class OidcClientWorker {
             // Refused (e.g. 401/403: the admin client's roles) or unreachable, creating or deleting alike:
             // the row says why, and the work queue retries with backoff (200 ms doubling up to 60 s) until
             // Keycloak answers. A refused deletion is retried like a refused creation.
-            boolean refused = KeycloakErrors.refused(e);
-            String reason = (wanted ? "" : "deleting the client: ") + KeycloakErrors.describe(e);
-            record(key, refused ? OidcClientState.Failed : OidcClientState.Pending, reason);
+            // A foreign client or Secret stays Failed (retried: an admin may remove it); a Secret not written
+            // stays Pending (the client exists, its secret is not yet where the pods read it).
+            boolean failed = e instanceof ForeignClientException || e instanceof ForeignSecretException
+                    || KeycloakErrors.refused(e);
+            String reason = (wanted ? "" : "deleting the client: ") + describe(e);
+            record(key, failed ? OidcClientState.Failed : OidcClientState.Pending, reason);
             throw new IllegalStateException(reason, e);
         }
     }
 
+    private static String describe(RuntimeException e) {
+        return e instanceof ForeignClientException || e instanceof ForeignSecretException
+                || e instanceof SecretWriteException ? e.getMessage() : KeycloakErrors.describe(e);
+    }
+
+    /** Also after a rotation: the Secret is rewritten until it holds the secret Keycloak has. */
     private void present(InstanceKey key, OidcClientRecord row) {
         OidcClientSpec spec = OidcClientSpec.of(key, cluster.domain());
-        String secret = keycloak.ensure(spec);
-        secrets.write(key, spec.clientId(), secret, cluster.oidcIssuer());
+        String secret = keycloak.ensure(spec, row);
+        try {
+            secrets.write(key, spec.clientId(), secret, cluster.oidcIssuer());
+        } catch (ForeignSecretException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            throw new SecretWriteException(key, e);
+        }
         pool.withTransaction(tx -> store.setState(tx, key, OidcClientState.Ready, null)
                         .chain(changed -> changed && row.state() != OidcClientState.Ready
                                 ? Outbox.append(tx, events.oidcClientReady(key, spec.clientId()))
@@ -111,10 +128,13 @@ public class OidcClientWorker {
         LOG.debugf("OIDC client %s of %s ready", spec.clientId(), key.subject());
     }
 
-    /** Client, Secret, then the row with {@code access.oidc-client-removed}; false when the row is wanted again. */
+    /**
+     * Client (only when it carries the instance's mark), Secret, then the row with
+     * {@code access.oidc-client-removed}; false when the row is wanted again.
+     */
     private boolean absent(InstanceKey key, OidcClientRecord row, boolean inKeycloak) {
-        if (inKeycloak) {
-            keycloak.delete(row.clientId());
+        if (inKeycloak && !keycloak.delete(row)) {
+            LOG.warnf("Keycloak client %s of %s was not made for it: left in place", row.clientId(), key.subject());
         }
         secrets.delete(key);
         boolean removed = pool.withTransaction(tx -> store.removeUnwanted(tx, key)

@@ -14,7 +14,9 @@ import java.util.TreeMap;
 
 /**
  * The {@code <name>-oidc} Secret of an instance (keys clientId, clientSecret, issuer), written as
- * base64 {@code data}. Rewritten only when its content differs.
+ * base64 {@code data}. Rewritten only when its content differs. A Secret of that name that access-service
+ * did not write for this instance (managed-by and instance labels) is a tenant's: never overwritten nor
+ * deleted.
  */
 @ApplicationScoped
 public class OidcSecrets {
@@ -39,6 +41,8 @@ public class OidcSecrets {
                     .withNewMetadata().withName(OidcClientSpec.secretName(key)).withNamespace(key.namespace())
                     .withLabels(labels).endMetadata()
                     .withType("Opaque").withData(data).build()).create();
+        } else if (!ours(live, key)) {
+            throw new ForeignSecretException(OidcClientSpec.secretName(key), managedBy);
         } else if (!data.equals(live.getData()) || !labels.equals(live.getMetadata().getLabels())) {
             live.setData(data);
             live.setStringData(null);
@@ -48,7 +52,15 @@ public class OidcSecrets {
     }
 
     public void delete(InstanceKey key) {
-        kube.secrets().inNamespace(key.namespace()).withName(OidcClientSpec.secretName(key)).delete();
+        Secret live = kube.secrets().inNamespace(key.namespace()).withName(OidcClientSpec.secretName(key)).get();
+        if (live != null && ours(live, key)) {
+            kube.secrets().inNamespace(key.namespace()).resource(live).delete();
+        }
+    }
+
+    private boolean ours(Secret live, InstanceKey key) {
+        Map<String, String> labels = live.getMetadata().getLabels() == null ? Map.of() : live.getMetadata().getLabels();
+        return managedBy.equals(labels.get(Labels.MANAGED_BY)) && key.name().equals(labels.get(Labels.INSTANCE));
     }
 
     private static String b64(String value) {

@@ -102,6 +102,18 @@ public class GrantStore {
                 .map(rows -> rows.rowCount() == 1);
     }
 
+    /** Deletes every grant of the subject on the namespace's instances; returns those instances. */
+    public Uni<List<InstanceKey>> removeSubject(SqlConnection tx, String namespace, Subject subject) {
+        return tx.preparedQuery("DELETE FROM grants WHERE namespace = $1 AND subject_type = $2 AND subject = $3"
+                        + " RETURNING kind, name")
+                .execute(Tuple.of(namespace, subject.type().wireName(), subject.name()))
+                .map(rows -> {
+                    List<InstanceKey> keys = new ArrayList<>();
+                    rows.forEach(r -> keys.add(new InstanceKey(namespace, r.getString(0), r.getString(1))));
+                    return keys;
+                });
+    }
+
     private static Tuple keyTuple(InstanceKey key) {
         return Tuple.of(key.namespace(), key.kind(), key.name());
     }

@@ -12,7 +12,9 @@ import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.EventWriter;
 import io.restassured.specification.RequestSpecification;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.UUID;
 import java.util.function.Supplier;
 
 /** Calls as a user would make them: bearer tokens, JSON bodies. */
@@ -53,13 +55,23 @@ public final class Api {
         await().atMost(Duration.ofSeconds(60)).until(() -> as("warm-up").get(members(ns)).statusCode() == 200);
     }
 
-    /** An instance event as catalog-, engines- or notebooks-service publishes it. */
+    /** An instance event as catalog-, engines- or notebooks-service publishes it (one uid per instance name). */
     public static LakehouseEvent instanceEvent(EventType type, String namespace, String kind, String name,
             String createdBy) {
+        return instanceEvent(type, namespace, kind, name, createdBy, uid(namespace, kind, name));
+    }
+
+    public static LakehouseEvent instanceEvent(EventType type, String namespace, String kind, String name,
+            String createdBy, String uid) {
         ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("kind", kind).put("name", name)
-                .put("phase", "Pending").put("createdBy", createdBy);
+                .put("uid", uid).put("phase", "Pending").put("createdBy", createdBy);
         return LakehouseEvent.of("/lakehouse/engines-service", type,
                 LakehouseEvent.instanceSubject(namespace, kind, name), data);
+    }
+
+    /** The uid the default instance events carry for that instance. */
+    public static String uid(String namespace, String kind, String name) {
+        return UUID.nameUUIDFromBytes((namespace + "/" + kind + "/" + name).getBytes(StandardCharsets.UTF_8)).toString();
     }
 
     /**

@@ -34,7 +34,8 @@ class AuditTest {
                     .then().statusCode(200).header("X-Request-Id", "req-42");
             asAdmin().body("{\"role\":\"owner\"}").put(members(ns) + "/user:vera").then().statusCode(422)
                     .header("X-Request-Id", notNullValue());
-            as("mallory").delete(members(ns) + "/user:vera").then().statusCode(403);
+            // The token says "Mallory": the audit log's "who" is the identity key, lowercased.
+            as("Mallory").delete(members(ns) + "/user:vera").then().statusCode(403);
             asAdmin().get(members(ns)).then().statusCode(200).header("X-Request-Id", (String) null);
 
             await().atMost(Api.PROPAGATION).until(() -> reader.events(ns).size() == 3);
@@ -49,6 +50,7 @@ class AuditTest {
             assertThat(first.data().get("requestId").asText()).isEqualTo("req-42");
             assertThat(reader.events(ns)).extracting(e -> e.data().get("outcome").asInt())
                     .containsExactly(200, 422, 403);
+            assertThat(reader.events(ns).get(2).data().get("who").asText()).isEqualTo("mallory");
         }
 
         // The log holds the three calls and the member-set event, oldest first, a page at a time.
@@ -64,7 +66,7 @@ class AuditTest {
         assertThat(types).containsExactlyInAnyOrder("audit.recorded", "audit.recorded", "audit.recorded",
                 "access.member-set");
 
-        asAdmin().queryParam("namespace", ns).queryParam("subject", "mallory").get("/api/v1/audit").then()
+        asAdmin().queryParam("namespace", ns).queryParam("subject", "MALLORY").get("/api/v1/audit").then()
                 .statusCode(200).body("items", hasSize(1)).body("items[0].outcome", equalTo(403))
                 .body("items[0].action", equalTo("DELETE /api/v1/namespaces/{namespace}/members/{subject}"));
         asAdmin().queryParam("namespace", ns).queryParam("since", "2999-01-01T00:00:00Z").get("/api/v1/audit")

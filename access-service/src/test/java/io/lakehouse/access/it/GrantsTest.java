@@ -57,12 +57,16 @@ class GrantsTest {
             authz("dora", host(ns, "missing")).then().statusCode(404);
             authz("dora", "").then().statusCode(400);
 
-            asAdmin().body("{\"subjects\":[\"group:analysts\",\"user:eve\",\"user:eve\"]}").post(trino + "/grants")
-                    .then().statusCode(200).body("subjects", contains("group:analysts", "user:dora", "user:eve"));
+            // Users are compared by their identity key (lowercased); groups by full path.
+            asAdmin().body("{\"subjects\":[\"group:/analysts\",\"user:EVE\",\"user:eve\"]}").post(trino + "/grants")
+                    .then().statusCode(200).body("subjects", contains("group:/analysts", "user:dora", "user:eve"));
             authz("gus", host(ns, "sql"), "analysts").then().statusCode(200);
             authz("eve", host(ns, "sql")).then().statusCode(200);
+            authz("Eve", host(ns, "sql")).then().statusCode(200).body("user", equalTo("eve"));
+            // A group of the same name under another parent is another group.
+            authz("hal", host(ns, "sql"), "/other/analysts").then().statusCode(403);
             asAdmin().get(trino + "/access").then().statusCode(200).body("users", contains("dora", "eve"))
-                    .body("groups", contains("analysts"));
+                    .body("groups", contains("/analysts"));
             await().atMost(Api.PROPAGATION).until(() -> grantEvents(reader, ns).size() == 3);
 
             asAdmin().delete(trino + "/grants/user:eve").then().statusCode(204);
@@ -78,6 +82,36 @@ class GrantsTest {
             await().atMost(Api.PROPAGATION).until(() -> grantEvents(reader, ns).size() == 6);
             assertThat(grantEvents(reader, ns).subList(4, 6)).extracting(LakehouseEvent::type)
                     .containsOnly(EventType.GRANT_REMOVED);
+        }
+    }
+
+    @Test
+    void aRemovedMemberLosesItsGrantsOnTheNamespacesInstances() {
+        String trino = instance(ns, "trino", "sql");
+        String elsewhere = Callers.freshNamespace();
+        try (EventWriter writer = new EventWriter(); EventReader reader = new EventReader("lakehouse.access")) {
+            asAdmin().body("{\"role\":\"operator\"}").put(Api.members(ns) + "/user:dora").then().statusCode(200);
+            Api.requestInstance(writer, ns, "trino", "sql", "dora");
+            Api.requestInstance(writer, elsewhere, "trino", "sql", "dora");
+            asAdmin().body("{\"subjects\":[\"user:eve\"]}").post(trino + "/grants").then().statusCode(200);
+            authz("dora", host(ns, "sql")).then().statusCode(200);
+
+            // Removed (any case: the identity key is lowercased): the deployer's automatic grant goes too.
+            asAdmin().delete(Api.members(ns) + "/user:Dora").then().statusCode(204);
+            authz("dora", host(ns, "sql")).then().statusCode(403);
+            asAdmin().get(trino + "/grants").then().statusCode(200).body("subjects", contains("user:eve"));
+            authz("eve", host(ns, "sql")).then().statusCode(200);
+            authz("dora", host(elsewhere, "sql")).then().statusCode(200);
+            await().atMost(Api.PROPAGATION).until(() -> grantEvents(reader, ns).stream()
+                    .anyMatch(e -> e.type() == EventType.GRANT_REMOVED && "dora".equals(e.data().get("subject").asText())));
+
+            // A group member removed: the group's grants go the same way.
+            asAdmin().body("{\"role\":\"viewer\"}").put(Api.members(ns) + "/group:/analysts").then().statusCode(200);
+            asAdmin().body("{\"subjects\":[\"group:/analysts\"]}").post(trino + "/grants").then().statusCode(200);
+            authz("gus", host(ns, "sql"), "analysts").then().statusCode(200);
+            asAdmin().delete(Api.members(ns) + "/group:/analysts").then().statusCode(204);
+            authz("gus", host(ns, "sql"), "analysts").then().statusCode(403);
+            asAdmin().get(trino + "/grants").then().statusCode(200).body("subjects", contains("user:eve"));
         }
     }
 
@@ -105,8 +139,9 @@ class GrantsTest {
                     .contentType("application/problem+json").body("errors[0].field", equalTo("subjects"));
             asAdmin().body("{\"subjects\":[\"user:" + "x".repeat(70_000) + "\"]}").post(mlflow + "/grants").then()
                     .statusCode(413);
-            asAdmin().body("{\"subjects\":[\"user:ok\",\"robot:x\",\"group:\"]}").post(mlflow + "/grants").then()
-                    .statusCode(422).body("errors.field", contains("subjects[1]", "subjects[2]"));
+            asAdmin().body("{\"subjects\":[\"user:ok\",\"robot:x\",\"group:\",\"group:analysts\",\"group:/a//b\"]}")
+                    .post(mlflow + "/grants").then().statusCode(422)
+                    .body("errors.field", contains("subjects[1]", "subjects[2]", "subjects[3]", "subjects[4]"));
             asAdmin().body("{\"subjects\":[]}").post(mlflow + "/grants").then().statusCode(422);
             asAdmin().body("{\"subjects\":\"user:a\"}").post(mlflow + "/grants").then().statusCode(400);
             asAdmin().delete(mlflow + "/grants/robot:x").then().statusCode(400);

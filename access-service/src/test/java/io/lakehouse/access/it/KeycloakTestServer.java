@@ -64,8 +64,18 @@ public final class KeycloakTestServer {
     }
 
     public static String passwordToken(String clientId, String user) {
-        String form = Map.of("grant_type", "password", "client_id", clientId, "username", user, "password", user)
-                .entrySet().stream()
+        return token(Map.of("grant_type", "password", "client_id", clientId, "username", user, "password", user),
+                user);
+    }
+
+    /** A confidential client's own token (client_credentials), as anyone holding its secret can get one. */
+    public static String clientCredentialsToken(String clientId, String secret) {
+        return token(Map.of("grant_type", "client_credentials", "client_id", clientId, "client_secret", secret),
+                clientId);
+    }
+
+    static String token(Map<String, String> grant, String who) {
+        String form = grant.entrySet().stream()
                 .map(e -> e.getKey() + "=" + URLEncoder.encode(e.getValue(), StandardCharsets.UTF_8))
                 .collect(Collectors.joining("&"));
         try {
@@ -74,7 +84,8 @@ public final class KeycloakTestServer {
                     .POST(HttpRequest.BodyPublishers.ofString(form)).build(), HttpResponse.BodyHandlers.ofString());
             Matcher m = ACCESS_TOKEN.matcher(r.body());
             if (r.statusCode() != 200 || !m.find()) {
-                throw new IllegalStateException("password grant for " + user + " refused: " + r.statusCode());
+                throw new IllegalStateException(grant.get("grant_type") + " grant for " + who + " refused: "
+                        + r.statusCode());
             }
             return m.group(1);
         } catch (java.io.IOException e) {

@@ -6,7 +6,8 @@ import java.util.Map;
 
 /**
  * access-service as it runs with Keycloak: tokens validated against the realm (discovery + JWKS,
- * {@code quarkus.oidc.auth-server-url}), OIDC clients of the instances created there with the
+ * {@code quarkus.oidc.auth-server-url} and nothing else, as a real deployment configures it), OIDC
+ * clients of the instances created there with the
  * realm's lakehouse-access service account.
  */
 public class KeycloakTestStack extends ServiceTestStack {
@@ -26,8 +27,8 @@ public class KeycloakTestStack extends ServiceTestStack {
         // Only this run's instances: replaying the topic's history would create a Keycloak client for
         // every trino/jupyterhub/mlflow/nifi instance any earlier test ever requested.
         return Map.of("mp.messaging.incoming.lakehouse-instances.auto.offset.reset", "latest",
+                // As in production: the realm only; issuer and keys from its discovery document.
                 "quarkus.oidc.auth-server-url", KeycloakTestServer.ISSUER,
-                "quarkus.oidc.token.issuer", KeycloakTestServer.ISSUER,
                 "lakehouse.keycloak.url", KeycloakTestServer.URL,
                 "lakehouse.keycloak.realm", KeycloakTestServer.REALM,
                 "lakehouse.keycloak.client-id", KeycloakTestServer.ADMIN_CLIENT,

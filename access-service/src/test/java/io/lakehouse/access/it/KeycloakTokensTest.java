@@ -1,8 +1,10 @@
 package io.lakehouse.access.it;
 
 import static io.restassured.RestAssured.given;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.hamcrest.Matchers.equalTo;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lakehouse.common.testing.Callers;
@@ -19,10 +21,12 @@ import java.util.UUID;
 import org.junit.jupiter.api.Test;
 import org.keycloak.admin.client.Keycloak;
 import org.keycloak.representations.idm.ClientRepresentation;
+import org.keycloak.representations.idm.ProtocolMapperRepresentation;
 
 /**
  * Real Keycloak tokens through quarkus-oidc (auth-server-url = the realm): the password grant for
- * seeded users with their groups is accepted; another issuer, an expired token and alg=none are 401.
+ * seeded users with their groups is accepted; another issuer, an expired token and alg=none are 401; so
+ * are tokens the realm issued to any other client (no lakehouse-api audience); groups are full paths.
  */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true)
@@ -43,6 +47,46 @@ class KeycloakTokensTest {
         given().auth().oauth2(KeycloakTestServer.passwordToken("bob")).get(Api.members(Callers.freshNamespace()))
                 .then().statusCode(403);
         given().auth().oauth2(KeycloakTestServer.passwordToken("carol")).get(Api.members(ns)).then().statusCode(403);
+    }
+
+    @Test
+    void aGroupNamedPlatformAdminsElsewhereInTheRealmGrantsNothing() throws Exception {
+        String ns = Callers.freshNamespace();
+        // dave is in /other/platform-admins: same short name, another group.
+        String dave = KeycloakTestServer.passwordToken("dave");
+        JsonNode claims = JSON.readTree(Base64.getUrlDecoder().decode(dave.split("\\.")[1]));
+        assertThat(claims.get("groups").toString()).isEqualTo("[\"/other/platform-admins\"]");
+        given().auth().oauth2(dave).get(Api.members(ns)).then().statusCode(403);
+        given().auth().oauth2(dave).get("/api/v1/audit").then().statusCode(403);
+        given().auth().oauth2(KeycloakTestServer.passwordToken("alice")).get("/api/v1/audit").then().statusCode(200);
+    }
+
+    @Test
+    void tokensTheRealmIssuedToAnotherClientAre401() {
+        String ns = Callers.freshNamespace();
+        // Another confidential client of the realm, like an instance's own client whose secret sits in a
+        // tenant namespace: its service-account token, and even alice's token issued to it, are refused.
+        String clientId = "other-client-" + UUID.randomUUID().toString().substring(0, 8);
+        try (Keycloak admin = KeycloakTestServer.admin()) {
+            ClientRepresentation c = new ClientRepresentation();
+            c.setClientId(clientId);
+            c.setPublicClient(false);
+            c.setSecret("other-secret");
+            c.setServiceAccountsEnabled(true);
+            c.setDirectAccessGrantsEnabled(true);
+            create(admin, c);
+            try {
+                given().auth().oauth2(KeycloakTestServer.clientCredentialsToken(clientId, "other-secret"))
+                        .get(Api.members(ns)).then().statusCode(401);
+                String aliceElsewhere = KeycloakTestServer.token(Map.of("grant_type", "password", "client_id",
+                        clientId, "client_secret", "other-secret", "username", "alice", "password", "alice"), "alice");
+                given().auth().oauth2(aliceElsewhere).get(Api.members(ns)).then().statusCode(401);
+                given().auth().oauth2(KeycloakTestServer.passwordToken("alice")).get(Api.members(ns)).then()
+                        .statusCode(200);
+            } finally {
+                remove(admin, clientId);
+            }
+        }
     }
 
     @Test
@@ -76,21 +120,40 @@ class KeycloakTokensTest {
             c.setPublicClient(true);
             c.setDirectAccessGrantsEnabled(true);
             c.setAttributes(Map.of("access.token.lifespan", "1"));
-            try (Response r = admin.realm(KeycloakTestServer.REALM).clients().create(c)) {
-                if (r.getStatus() != 201) {
-                    throw new IllegalStateException("could not create " + clientId + ": " + r.getStatus());
-                }
-            }
+            // The platform's audience, so that expiry is the only reason for the 401.
+            c.setProtocolMappers(List.of(apiAudience()));
+            create(admin, c);
             try {
                 String shortLived = KeycloakTestServer.passwordToken(clientId, "alice");
                 Thread.sleep(3000);
                 given().auth().oauth2(shortLived).get(Api.members(ns)).then().statusCode(401);
             } finally {
-                admin.realm(KeycloakTestServer.REALM).clients().findByClientId(clientId)
-                        .forEach(x -> admin.realm(KeycloakTestServer.REALM).clients().get(x.getId()).remove());
+                remove(admin, clientId);
             }
         }
         given().get(Api.members(ns)).then().statusCode(401);
+    }
+
+    private static void create(Keycloak admin, ClientRepresentation c) {
+        try (Response r = admin.realm(KeycloakTestServer.REALM).clients().create(c)) {
+            if (r.getStatus() != 201) {
+                throw new IllegalStateException("could not create " + c.getClientId() + ": " + r.getStatus());
+            }
+        }
+    }
+
+    private static void remove(Keycloak admin, String clientId) {
+        admin.realm(KeycloakTestServer.REALM).clients().findByClientId(clientId)
+                .forEach(x -> admin.realm(KeycloakTestServer.REALM).clients().get(x.getId()).remove());
+    }
+
+    private static ProtocolMapperRepresentation apiAudience() {
+        ProtocolMapperRepresentation m = new ProtocolMapperRepresentation();
+        m.setName("lakehouse-api audience");
+        m.setProtocol("openid-connect");
+        m.setProtocolMapper("oidc-audience-mapper");
+        m.setConfig(Map.of("included.custom.audience", "lakehouse-api", "access.token.claim", "true"));
+        return m;
     }
 
     private static String b64(String json) {

@@ -3,6 +3,7 @@ package io.lakehouse.access.it;
 import static io.lakehouse.access.it.Api.members;
 import static io.lakehouse.common.testing.Callers.as;
 import static io.lakehouse.common.testing.Callers.asAdmin;
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
@@ -67,9 +68,11 @@ class MembersTest {
 
             // The same role again changes nothing and publishes nothing.
             asAdmin().body("{\"role\":\"operator\"}").put(members(ns) + "/user:olga").then().statusCode(200);
-            asAdmin().body("{\"role\":\"viewer\"}").put(members(ns) + "/group:analysts").then().statusCode(200);
+            asAdmin().body("{\"role\":\"viewer\"}").put(members(ns) + "/group:/analysts").then().statusCode(200);
             await().atMost(Api.PROPAGATION).until(() -> reader.events(ns).size() == 2);
             assertThat(reader.events(ns).get(1).data().get("subjectType").asText()).isEqualTo("group");
+            assertThat(reader.events(ns).get(1).data().get("subject").asText()).isEqualTo("/analysts");
+            asAdmin().get(members(ns) + "/group:/analysts").then().statusCode(200).body("subject", equalTo("group:/analysts"));
 
             asAdmin().delete(members(ns) + "/user:olga").then().statusCode(204);
             await().atMost(Api.PROPAGATION).until(() -> reader.events(ns).size() == 3);
@@ -86,6 +89,22 @@ class MembersTest {
     }
 
     @Test
+    void onlyTokensForThePlatformsApisAreAccepted() {
+        // Same issuer, same key, a platform admin's groups: meant for another client, so 401.
+        String elsewhere = Callers.tokenFor("ns1.sql.trino", "root-admin", Callers.ADMIN_GROUP);
+        given().auth().oauth2(elsewhere).get(members(ns)).then().statusCode(401);
+        given().auth().oauth2(elsewhere).queryParam("host", "x").get("/api/v1/authz").then().statusCode(401);
+        asAdmin().get(members(ns)).then().statusCode(200);
+        // Users are their lowercased username, on input and in the caller's token alike.
+        asAdmin().body("{\"role\":\"viewer\"}").put(members(ns) + "/user:Vera").then().statusCode(200)
+                .body("subject", equalTo("user:vera"));
+        await().atMost(Api.PROPAGATION).until(() -> as("VERA").get(members(ns)).statusCode() == 200);
+        asAdmin().get(members(ns) + "/user:VERA").then().statusCode(200).body("role", equalTo("viewer"));
+        // platform-admins is a top-level group: a group of that name elsewhere is nobody's admin.
+        as("mallory", "/other/platform-admins").get(members(ns)).then().statusCode(403);
+    }
+
+    @Test
     void badInputIsAProblemAndChangesNothing() {
         try (EventReader reader = new EventReader("lakehouse.access")) {
             asAdmin().body("{\"role\":\"owner\"}").put(members(ns) + "/user:olga").then().statusCode(422)
@@ -94,7 +113,7 @@ class MembersTest {
             asAdmin().body("{\"role\":\"viewer\",\"extra\":1}").put(members(ns) + "/user:olga").then().statusCode(400);
             asAdmin().body("not json").put(members(ns) + "/user:olga").then().statusCode(400);
             for (String subject : List.of("olga", "robot:olga", "user:", "user:a b", "user:" + "x".repeat(129),
-                    "group:comma,name")) {
+                    "group:comma,name", "group:analysts", "group:/", "group:/a//b")) {
                 asAdmin().body("{\"role\":\"viewer\"}").put(members(ns) + "/" + subject).then().statusCode(400)
                         .contentType("application/problem+json");
             }

@@ -32,7 +32,7 @@ class OidcClientPendingTest {
         }
         await().atMost(Api.PROPAGATION).until(() -> asAdmin().get(api).path("reason") != null);
         asAdmin().get(api).then().statusCode(200).body("state", equalTo("Pending"))
-                .body("reason", containsString("no identity provider configured")).body("clientId", equalTo(ns + "-flow-nifi"));
+                .body("reason", containsString("no identity provider configured")).body("clientId", equalTo(ns + ".flow.nifi"));
         asAdmin().post(api + "/rotate").then().statusCode(409).contentType("application/problem+json");
         Api.grantRole(ns, "vic", "viewer");
         Callers.as("vic").get(api).then().statusCode(200);

@@ -43,7 +43,7 @@ class OidcClientRemovalTest {
     void aDeletionRefusedByKeycloakIsRetriedUntilKeycloakAnswers() throws InterruptedException {
         String ns = Callers.freshNamespace();
         String api = Api.instance(ns, "trino", "sql") + "/oidc-client";
-        String clientId = ns + "-sql-trino";
+        String clientId = ns + ".sql.trino";
         String alice = KeycloakTestServer.passwordToken("alice");
         try (Keycloak master = KeycloakTestServer.masterAdmin(); Keycloak admin = KeycloakTestServer.admin();
                 EventWriter writer = new EventWriter(); EventReader reader = new EventReader("lakehouse.access")) {

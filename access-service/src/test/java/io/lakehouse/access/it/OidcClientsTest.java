@@ -3,9 +3,11 @@ package io.lakehouse.access.it;
 import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.containsString;
 import static org.hamcrest.Matchers.equalTo;
 
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
@@ -14,6 +16,8 @@ import io.lakehouse.common.testing.EventReader;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.restassured.specification.RequestSpecification;
 import jakarta.inject.Inject;
@@ -49,6 +53,9 @@ class OidcClientsTest {
     @Inject
     KubernetesClient kube;
 
+    @KubernetesTestServer
+    KubernetesServer mockServer;
+
     @BeforeAll
     static void adminClient() {
         admin = KeycloakTestServer.admin();
@@ -82,13 +89,14 @@ class OidcClientsTest {
     @Test
     void requestedRotatedDeleted() throws IOException {
         String api = Api.instance(ns, "trino", "sql") + "/oidc-client";
-        String clientId = ns + "-sql-trino";
+        String clientId = ns + ".sql.trino";
         try (EventWriter writer = new EventWriter(); EventReader reader = new EventReader("lakehouse.access")) {
             writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "trino", "sql", "dora"));
             await().atMost(Api.PROPAGATION).until(() -> "Ready".equals(as("alice").get(api).path("state")));
 
             ClientRepresentation client = keycloakClient(clientId).orElseThrow();
             assertThat(client.isPublicClient()).isFalse();
+            assertThat(client.getAttributes()).containsEntry("lakehouse.instance-uid", Api.uid(ns, "trino", "sql"));
             assertThat(client.getRedirectUris()).containsExactly("https://sql-" + ns + ".lakehouse.localtest.me/oauth2/callback");
             assertThat(client.getWebOrigins()).containsExactly("https://sql-" + ns + ".lakehouse.localtest.me");
             String secret = keycloakSecret(client);
@@ -138,37 +146,42 @@ class OidcClientsTest {
     }
 
     @Test
-    void anExistingClientIsAdoptedAndKindsGetTheirCallbacks() {
-        String preId = ns + "-pre-mlflow";
-        ClientRepresentation pre = new ClientRepresentation();
-        pre.setClientId(preId);
-        pre.setPublicClient(false);
-        pre.setSecret("pre-existing-secret-" + ns);
-        try (Response r = admin.realm(KeycloakTestServer.REALM).clients().create(pre)) {
-            assertThat(r.getStatus()).isEqualTo(201);
-        }
+    void aMarkedClientIsTakenUpAForeignOneIsNeverTouchedAndKindsGetTheirCallbacks() {
+        // pre: a client this instance's uid marks (e.g. made before a database restore): taken up as is.
+        String preId = ns + ".pre.mlflow";
+        createClient(preId, "pre-existing-secret-" + ns, Api.uid(ns, "mlflow", "pre"));
+        // squat: a client with the id the instance would get but no mark (or another instance's): not ours.
+        String squatId = ns + ".squat.trino";
+        createClient(squatId, "squatter-secret-" + ns, null);
         try (EventWriter writer = new EventWriter()) {
-            writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "spark-connect", "sc", "dora"));
-            writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "mlflow", "pre", "dora"));
-            writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "jupyterhub", "hub", "dora"));
-            writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "nifi", "flow", "dora"));
+            for (String[] i : List.of(new String[] {"spark-connect", "sc"}, new String[] {"mlflow", "pre"},
+                    new String[] {"jupyterhub", "hub"}, new String[] {"nifi", "flow"}, new String[] {"trino", "squat"})) {
+                writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, i[0], i[1], "dora"));
+            }
             for (String[] i : List.of(new String[] {"mlflow", "pre"}, new String[] {"jupyterhub", "hub"},
                     new String[] {"nifi", "flow"})) {
                 await().atMost(Api.PROPAGATION).until(
                         () -> "Ready".equals(as("alice").get(Api.instance(ns, i[0], i[1]) + "/oidc-client").path("state")));
             }
+            String squat = Api.instance(ns, "trino", "squat") + "/oidc-client";
+            await().atMost(Api.PROPAGATION).until(() -> "Failed".equals(as("alice").get(squat).path("state")));
+            as("alice").get(squat).then().body("reason", containsString("exists but was not made for this instance"));
+            as("alice").post(squat + "/rotate").then().statusCode(409);
+            assertThat(keycloakSecret(keycloakClient(squatId).orElseThrow())).isEqualTo("squatter-secret-" + ns);
+            assertThat(keycloakClient(squatId).orElseThrow().getRedirectUris()).isNullOrEmpty();
+            assertThat(kube.secrets().inNamespace(ns).withName("squat-oidc").get()).isNull();
         }
         assertThat(admin.realm(KeycloakTestServer.REALM).clients().findByClientId(preId)).hasSize(1);
         assertThat(decoded(kube.secrets().inNamespace(ns).withName("pre-oidc").get()))
                 .containsEntry("clientSecret", "pre-existing-secret-" + ns);
         assertThat(keycloakClient(preId).orElseThrow().getRedirectUris())
                 .containsExactly("https://pre-" + ns + ".lakehouse.localtest.me/oauth2/callback");
-        assertThat(keycloakClient(ns + "-hub-jupyterhub").orElseThrow().getRedirectUris())
+        assertThat(keycloakClient(ns + ".hub.jupyterhub").orElseThrow().getRedirectUris())
                 .containsExactly("https://hub-" + ns + ".lakehouse.localtest.me/hub/oauth_callback");
-        assertThat(keycloakClient(ns + "-flow-nifi").orElseThrow().getRedirectUris())
+        assertThat(keycloakClient(ns + ".flow.nifi").orElseThrow().getRedirectUris())
                 .containsExactly("https://flow-" + ns + ".lakehouse.localtest.me/nifi-api/access/oidc/callback/consumer");
         // Spark Connect: no client, no Secret, and no OIDC client to show (kind takes none).
-        assertThat(keycloakClient(ns + "-sc-spark-connect")).isEmpty();
+        assertThat(keycloakClient(ns + ".sc.spark-connect")).isEmpty();
         assertThat(kube.secrets().inNamespace(ns).withName("sc-oidc").get()).isNull();
         as("alice").get(Api.instance(ns, "spark-connect", "sc") + "/oidc-client").then().statusCode(422)
                 .contentType("application/problem+json");
@@ -176,12 +189,105 @@ class OidcClientsTest {
         as("bob").get(Api.instance(ns, "mlflow", "pre") + "/oidc-client").then().statusCode(403);
         try (EventWriter writer = new EventWriter()) {
             for (String[] i : List.of(new String[] {"mlflow", "pre"}, new String[] {"jupyterhub", "hub"},
-                    new String[] {"nifi", "flow"}, new String[] {"spark-connect", "sc"})) {
+                    new String[] {"nifi", "flow"}, new String[] {"spark-connect", "sc"}, new String[] {"trino", "squat"})) {
                 writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, ns, i[0], i[1], "dora"));
             }
         }
         await().atMost(Api.PROPAGATION).until(() -> keycloakClient(preId).isEmpty()
-                && keycloakClient(ns + "-hub-jupyterhub").isEmpty() && keycloakClient(ns + "-flow-nifi").isEmpty());
+                && keycloakClient(ns + ".hub.jupyterhub").isEmpty() && keycloakClient(ns + ".flow.nifi").isEmpty()
+                && as("alice").get(Api.instance(ns, "trino", "squat") + "/oidc-client").statusCode() == 404);
+        // The foreign client outlives the instance that wanted its id.
+        assertThat(keycloakSecret(keycloakClient(squatId).orElseThrow())).isEqualTo("squatter-secret-" + ns);
+        admin.realm(KeycloakTestServer.REALM).clients().get(keycloakClient(squatId).orElseThrow().getId()).remove();
+    }
+
+    @Test
+    void instancesWhoseDashedNamesWouldCollideGetTheirOwnClients() {
+        // <ns>-<name> was one string for (ns "<b>-p", name "q") and (ns "<b>", name "p-q").
+        String other = ns + "-p";
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, other, "trino", "q", "dora"));
+            writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "trino", "p-q", "erin"));
+            String a = Api.instance(other, "trino", "q") + "/oidc-client";
+            String b = Api.instance(ns, "trino", "p-q") + "/oidc-client";
+            await().atMost(Api.PROPAGATION).until(() -> "Ready".equals(as("alice").get(a).path("state"))
+                    && "Ready".equals(as("alice").get(b).path("state")));
+            ClientRepresentation ca = keycloakClient(other + ".q.trino").orElseThrow();
+            ClientRepresentation cb = keycloakClient(ns + ".p-q.trino").orElseThrow();
+            assertThat(ca.getId()).isNotEqualTo(cb.getId());
+            String sa = decoded(kube.secrets().inNamespace(other).withName("q-oidc").get()).get("clientSecret");
+            String sb = decoded(kube.secrets().inNamespace(ns).withName("p-q-oidc").get()).get("clientSecret");
+            assertThat(sa).isEqualTo(keycloakSecret(ca)).isNotEqualTo(sb);
+            assertThat(sb).isEqualTo(keycloakSecret(cb));
+
+            // Deleting one leaves the other's client alone.
+            writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, other, "trino", "q", "dora"));
+            await().atMost(Api.PROPAGATION).until(() -> as("alice").get(a).statusCode() == 404);
+            assertThat(keycloakClient(other + ".q.trino")).isEmpty();
+            assertThat(keycloakSecret(keycloakClient(ns + ".p-q.trino").orElseThrow())).isEqualTo(sb);
+            writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, ns, "trino", "p-q", "erin"));
+            await().atMost(Api.PROPAGATION).until(() -> as("alice").get(b).statusCode() == 404);
+        }
+    }
+
+    @Test
+    void aRotatedSecretReachesTheSecretEvenWhenItsFirstWriteFails() {
+        String api = Api.instance(ns, "nifi", "flow") + "/oidc-client";
+        try (EventWriter writer = new EventWriter(); EventReader reader = new EventReader("lakehouse.access")) {
+            writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "nifi", "flow", "dora"));
+            await().atMost(Api.PROPAGATION).until(() -> "Ready".equals(as("alice").get(api).path("state")));
+            await().atMost(Api.PROPAGATION).until(() -> ofType(reader, EventType.OIDC_CLIENT_READY).size() == 1);
+            String before = decoded(kube.secrets().inNamespace(ns).withName("flow-oidc").get()).get("clientSecret");
+
+            // The API server refuses the next writes of the Secret (say RBAC being fixed): not Ready meanwhile.
+            mockServer.expect().put().withPath("/api/v1/namespaces/" + ns + "/secrets/flow-oidc")
+                    .andReturn(403, "{}").times(3);
+            as("alice").post(api + "/rotate").then().statusCode(200).body("state", equalTo("Pending"))
+                    .body("reason", containsString("writing Secret flow-oidc"));
+            String rotated = keycloakSecret(keycloakClient(ns + ".flow.nifi").orElseThrow());
+            assertThat(rotated).isNotEqualTo(before);
+
+            // Retried until the Secret holds what Keycloak has; then Ready and announced again (pods roll).
+            await().atMost(Api.PROPAGATION).until(() -> rotated.equals(
+                    decoded(kube.secrets().inNamespace(ns).withName("flow-oidc").get()).get("clientSecret")));
+            await().atMost(Api.PROPAGATION).until(() -> "Ready".equals(as("alice").get(api).path("state")));
+            await().atMost(Api.PROPAGATION).until(() -> ofType(reader, EventType.OIDC_CLIENT_READY).size() == 2);
+            writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, ns, "nifi", "flow", "dora"));
+            await().atMost(Api.PROPAGATION).until(() -> as("alice").get(api).statusCode() == 404);
+        }
+    }
+
+    @Test
+    void aTenantsSecretOfTheSameNameIsNeitherOverwrittenNorDeleted() {
+        String api = Api.instance(ns, "nifi", "own") + "/oidc-client";
+        kube.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("own-oidc")
+                .withNamespace(ns).endMetadata().withData(Map.of("note", "bWluZQ==")).build()).create();
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "nifi", "own", "dora"));
+            await().atMost(Api.PROPAGATION).until(() -> "Failed".equals(as("alice").get(api).path("state")));
+            as("alice").get(api).then().body("reason", containsString("Secret own-oidc exists and was not written"));
+            assertThat(kube.secrets().inNamespace(ns).withName("own-oidc").get().getData())
+                    .containsExactly(Map.entry("note", "bWluZQ=="));
+
+            writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, ns, "nifi", "own", "dora"));
+            await().atMost(Api.PROPAGATION).until(() -> as("alice").get(api).statusCode() == 404);
+            assertThat(keycloakClient(ns + ".own.nifi")).isEmpty();
+            assertThat(kube.secrets().inNamespace(ns).withName("own-oidc").get().getData())
+                    .containsExactly(Map.entry("note", "bWluZQ=="));
+        }
+    }
+
+    private static void createClient(String clientId, String secret, String mark) {
+        ClientRepresentation c = new ClientRepresentation();
+        c.setClientId(clientId);
+        c.setPublicClient(false);
+        c.setSecret(secret);
+        if (mark != null) {
+            c.setAttributes(Map.of("lakehouse.instance-uid", mark));
+        }
+        try (Response r = admin.realm(KeycloakTestServer.REALM).clients().create(c)) {
+            assertThat(r.getStatus()).isEqualTo(201);
+        }
     }
 
     private List<LakehouseEvent> ofType(EventReader reader, EventType type) {

@@ -74,7 +74,7 @@ class CatalogSecurityTest {
         asAdmin().body(Api.catalogRequest("cat", "k").toString()).post(catalogs(ns)).then().statusCode(201);
         try (EventWriter writer = new EventWriter()) {
             writer.send(Api.memberSet(ns, "user", "vera", "viewer"));
-            writer.send(Api.memberSet(ns, "group", "data-team", "operator"));
+            writer.send(Api.memberSet(ns, "group", "/data-team", "operator"));
             await().atMost(PROPAGATION).until(() -> as("vera").get(catalogs(ns) + "/cat").statusCode() == 200);
             as("vera").body(Api.catalogRequest("other", "k").toString()).post(catalogs(ns)).then().statusCode(403);
             as("vera").delete(catalogs(ns) + "/cat").then().statusCode(403);

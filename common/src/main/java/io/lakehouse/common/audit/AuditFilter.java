@@ -102,6 +102,8 @@ public class AuditFilter {
         Path type = resource.getResourceClass().getAnnotation(Path.class);
         Path sub = method.getAnnotation(Path.class);
         String base = type == null ? "" : type.value();
-        return sub == null ? base : base.replaceAll("/$", "") + "/" + sub.value().replaceAll("^/", "");
+        String template = sub == null ? base : base.replaceAll("/$", "") + "/" + sub.value().replaceAll("^/", "");
+        // {subject: .+} (a subject may hold '/') reads as {subject}: the regex is routing, not meaning.
+        return template.replaceAll("\\{\\s*(\\w+)\\s*:[^}]*}", "{$1}");
     }
 }

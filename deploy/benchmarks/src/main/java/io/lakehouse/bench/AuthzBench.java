@@ -271,7 +271,7 @@ public final class AuthzBench {
 
   /** Subject j of instance i: j = 1..65 users, the rest groups. */
   private static String subject(int i, int j) {
-    return j < 66 ? Stats.f("user:u%d-%d", i, j) : Stats.f("group:g%d-%d", i, j);
+    return j < 66 ? Stats.f("user:u%d-%d", i, j) : Stats.f("group:/g%d-%d", i, j);
   }
 
   record Call(String kind, HttpRequest request, int expected) {}

@@ -25,10 +25,15 @@ import org.jose4j.lang.JoseException;
 
 /**
  * Issues RS256 bearer tokens for the OIDC-protected services where no identity provider runs: the services verify
- * them with {@code quarkus.oidc.public-key} set to {@link #publicKeyBase64()}. Claims: iss, sub and upn and
- * preferred_username (the username), groups, iat, exp, jti; header kid (the key's RFC 7638 thumbprint).
+ * them with {@code quarkus.oidc.public-key} set to {@link #publicKeyBase64()}. Claims: iss, aud (the platform's
+ * API audience {@value #API_AUDIENCE}, what the services require), sub and upn and preferred_username (the
+ * username), groups as full paths like Keycloak's groups mapper gives them ({@code data-team} is taken as
+ * {@code /data-team}), iat, exp, jti; header kid (the key's RFC 7638 thumbprint).
  */
 public final class LocalTokens {
+
+  /** The audience of the platform's APIs ({@code quarkus.oidc.token.audience} of every service). */
+  public static final String API_AUDIENCE = "lakehouse-api";
 
   static final String PRIVATE_PEM = "private.pem";
   static final String PUBLIC_PEM = "public.pem";
@@ -92,33 +97,44 @@ public final class LocalTokens {
     return keyId;
   }
 
-  /** A token valid from now for {@code ttl}. */
+  /** A token for the platform's APIs, valid from now for {@code ttl}. */
   public String sign(String issuer, String username, List<String> groups, Duration ttl) {
+    return sign(issuer, API_AUDIENCE, username, groups, ttl);
+  }
+
+  /** A token meant for {@code audience} (another client of the realm, say), valid from now for {@code ttl}. */
+  public String sign(String issuer, String audience, String username, List<String> groups, Duration ttl) {
     Instant now = Instant.now();
-    return sign(keys.getPrivate(), issuer, username, groups, now, now.plus(ttl));
+    return sign(keys.getPrivate(), issuer, audience, username, groups, now, now.plus(ttl));
+  }
+
+  /** A group as Keycloak's full-path mapper names it: {@code /platform-admins} for {@code platform-admins}. */
+  public static String fullPath(String group) {
+    return group.startsWith("/") ? group : "/" + group;
   }
 
   /** A token that expired an hour ago, well past any clock skew a verifier allows. */
   public String expired(String issuer, String username, List<String> groups) {
     Instant now = Instant.now();
-    return sign(keys.getPrivate(), issuer, username, groups, now.minus(Duration.ofHours(2)),
+    return sign(keys.getPrivate(), issuer, API_AUDIENCE, username, groups, now.minus(Duration.ofHours(2)),
         now.minus(Duration.ofHours(1)));
   }
 
   /** A token like {@link #sign} (same kid) but signed by another key: its signature must not verify. */
   public String signedWithOtherKey(String issuer, String username, List<String> groups, Duration ttl) {
     Instant now = Instant.now();
-    return sign(generate().getPrivate(), issuer, username, groups, now, now.plus(ttl));
+    return sign(generate().getPrivate(), issuer, API_AUDIENCE, username, groups, now, now.plus(ttl));
   }
 
-  private String sign(PrivateKey key, String issuer, String username, List<String> groups, Instant issuedAt,
-      Instant expiresAt) {
+  private String sign(PrivateKey key, String issuer, String audience, String username, List<String> groups,
+      Instant issuedAt, Instant expiresAt) {
     JwtClaims claims = new JwtClaims();
     claims.setIssuer(issuer);
+    claims.setAudience(audience);
     claims.setSubject(username);
     claims.setClaim("upn", username);
     claims.setClaim("preferred_username", username);
-    claims.setStringListClaim("groups", groups);
+    claims.setStringListClaim("groups", groups.stream().map(LocalTokens::fullPath).toList());
     claims.setIssuedAt(NumericDate.fromSeconds(issuedAt.getEpochSecond()));
     claims.setExpirationTime(NumericDate.fromSeconds(expiresAt.getEpochSecond()));
     claims.setGeneratedJwtId();

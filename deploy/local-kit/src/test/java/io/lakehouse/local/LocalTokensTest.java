@@ -32,14 +32,16 @@ class LocalTokensTest {
 
   @Test
   void signedTokenVerifiesWithThePublicKeyAndCarriesTheIdentity() throws Exception {
-    String token = tokens.sign(ISSUER, "alice", List.of("team-a", "platform-admins"), Duration.ofHours(1));
+    String token = tokens.sign(ISSUER, "alice", List.of("team-a", "/platform-admins"), Duration.ofHours(1));
 
     JwtClaims claims = consumer().processToClaims(token);
     assertEquals(ISSUER, claims.getIssuer());
     assertEquals("alice", claims.getSubject());
     assertEquals("alice", claims.getStringClaimValue("preferred_username"));
     assertEquals("alice", claims.getStringClaimValue("upn"));
-    assertEquals(List.of("team-a", "platform-admins"), claims.getStringListClaimValue("groups"));
+    // Full group paths, as Keycloak's groups mapper gives them; the API audience.
+    assertEquals(List.of("/team-a", "/platform-admins"), claims.getStringListClaimValue("groups"));
+    assertEquals(List.of(LocalTokens.API_AUDIENCE), claims.getAudience());
     assertEquals(3600, claims.getExpirationTime().getValue() - claims.getIssuedAt().getValue());
     assertNotNull(claims.getJwtId());
     JsonWebSignature header = (JsonWebSignature) JsonWebSignature.fromCompactSerialization(token);
@@ -110,6 +112,7 @@ class LocalTokensTest {
   private static JwtConsumer consumer(LocalTokens verifier) {
     return new JwtConsumerBuilder()
         .setExpectedIssuer(ISSUER)
+        .setExpectedAudience(LocalTokens.API_AUDIENCE)
         .setRequireExpirationTime()
         .setRequireIssuedAt()
         .setRequireJwtId()

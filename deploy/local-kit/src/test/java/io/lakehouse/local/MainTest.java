@@ -21,16 +21,18 @@ class MainTest {
 
     String publicKey = run("keys", keys);
     String token = run("token", "--keys", keys, "--issuer", "http://issuer", "--ttl-seconds", "60",
-        "alice", "team-a", "team-b");
+        "alice", "team-a", "/team-b");
 
     assertEquals(LocalTokens.load(Path.of(keys)).publicKeyBase64(), publicKey);
     JwtClaims claims = new JwtConsumerBuilder()
         .setExpectedIssuer("http://issuer")
+        .setExpectedAudience(LocalTokens.API_AUDIENCE)
         .setVerificationKey(LocalTokens.load(Path.of(keys)).publicKey())
         .build()
         .processToClaims(token);
     assertEquals("alice", claims.getSubject());
-    assertEquals(List.of("team-a", "team-b"), claims.getStringListClaimValue("groups"));
+    // `lakehouse token alice team-a` means the top-level group /team-a.
+    assertEquals(List.of("/team-a", "/team-b"), claims.getStringListClaimValue("groups"));
     assertEquals(60, claims.getExpirationTime().getValue() - claims.getIssuedAt().getValue());
   }
 

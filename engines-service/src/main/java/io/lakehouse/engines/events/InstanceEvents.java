@@ -34,6 +34,7 @@ public final class InstanceEvents {
                 .put("namespace", inst.namespace())
                 .put("kind", inst.kind())
                 .put("name", inst.name())
+                .put("uid", inst.uid().toString())
                 .put("generation", inst.generation())
                 .put("phase", phase.name())
                 .put("createdBy", inst.createdBy());
