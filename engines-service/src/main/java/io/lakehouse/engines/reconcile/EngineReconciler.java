@@ -40,7 +40,7 @@ public class EngineReconciler {
     /** Every kind the service creates; the informer cache watches these. */
     public static final List<ResourceKind> KINDS = List.of(ResourceKind.CONFIG_MAP, ResourceKind.SECRET,
             ResourceKind.DEPLOYMENT, ResourceKind.STATEFUL_SET, ResourceKind.SERVICE, ResourceKind.INGRESS,
-            ResourceKind.CNPG_CLUSTER, ResourceKind.PVC);
+            ResourceKind.NETWORK_POLICY, ResourceKind.CNPG_CLUSTER, ResourceKind.PVC);
     private static final Duration TEARDOWN_RECHECK = Duration.ofSeconds(2);
     private static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
 

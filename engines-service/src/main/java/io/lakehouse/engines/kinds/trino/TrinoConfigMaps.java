@@ -17,6 +17,8 @@ import java.util.Map;
  */
 final class TrinoConfigMaps {
 
+    /** The Trino catalog's name: {@code SELECT * FROM lakehouse.<schema>.<table>} whatever the warehouse. */
+    static final String CATALOG = "lakehouse";
     static final String CONFIG_DIR = "/etc/trino";
     static final String CATALOG_DIR = "/etc/trino/catalog";
     static final String TLS_DIR = "/etc/trino/tls";
@@ -65,7 +67,7 @@ final class TrinoConfigMaps {
     }
 
     /**
-     * The Iceberg catalog, named after the warehouse: Polaris' REST API with OAuth2 client credentials
+     * The Iceberg catalog, always {@code lakehouse} (the warehouse is only its property): Polaris' REST API with OAuth2 client credentials
      * of the catalog's root principal, and the bucket's own S3 keys (the catalog vends none).
      */
     static ConfigMap catalog(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
@@ -90,7 +92,7 @@ final class TrinoConfigMaps {
         return new ConfigMapBuilder()
                 .withMetadata(EngineObjects.meta(TrinoNames.catalogConfig(inst.name()), TrinoNames.APP, inst, ctx,
                         "catalog", owner))
-                .withData(Map.of(spec.warehouse() + ".properties", PropertiesFiles.render(props)))
+                .withData(Map.of(CATALOG + ".properties", PropertiesFiles.render(props)))
                 .build();
     }
 

@@ -8,6 +8,7 @@ import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
+import io.lakehouse.common.validation.Warehouses;
 import io.lakehouse.engines.domain.CatalogRef;
 import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.domain.EngineKind;
@@ -20,9 +21,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
-/** The {@code trino} template: a coordinator and workers with the {@code lakehouse} catalog pre-wired. */
+/**
+ * The {@code trino} template: a coordinator and workers with the {@code lakehouse} catalog pre-wired
+ * (always named {@code lakehouse}, whatever the warehouse, so the seed's queries work everywhere).
+ */
 public final class TrinoKind implements EngineKind {
 
     public static final String KIND = "trino";
@@ -37,7 +40,6 @@ public final class TrinoKind implements EngineKind {
     public static final String MAX_CPU = "64";
     public static final int MIN_WORKERS = 1;
     public static final int MAX_WORKERS = 100;
-    private static final Pattern WAREHOUSE = Pattern.compile("[a-z][a-z0-9_]{0,62}");
 
     @Override
     public String kind() {
@@ -92,10 +94,7 @@ public final class TrinoKind implements EngineKind {
         } else if (!Names.isDns1123Label(s.catalog())) {
             v.add("spec.catalog", "is not a valid instance name");
         }
-        if (!WAREHOUSE.matcher(s.warehouse()).matches()) {
-            v.add("spec.warehouse", "must start with a lowercase letter and use lowercase letters, digits and '_'"
-                    + " (it is also the Trino catalog's name), at most 63 characters");
-        }
+        Warehouses.check(v, "spec.warehouse", s.warehouse());
         StorageRules.check(v, "spec.storage", s.storage());
         checkCapacity(v, spec);
     }
@@ -136,7 +135,10 @@ public final class TrinoKind implements EngineKind {
                 TrinoWorkloads.workers(inst, ctx, owner),
                 TrinoNetwork.service(inst, ctx, owner),
                 TrinoNetwork.workerService(inst, ctx, owner),
-                TrinoNetwork.ingress(inst, ctx, owner));
+                TrinoNetwork.ingress(inst, ctx, owner),
+                // Workers and coordinator talk on 8080; clients of the namespace and the gateway use HTTPS.
+                EngineObjects.networkPolicy(TrinoNames.APP, inst, ctx, owner,
+                        List.of(TrinoNames.HTTP_PORT, TrinoNames.HTTPS_PORT), List.of(TrinoNames.HTTPS_PORT)));
     }
 
     @Override
