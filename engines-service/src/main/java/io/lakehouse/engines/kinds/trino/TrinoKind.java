@@ -3,6 +3,7 @@ package io.lakehouse.engines.kinds.trino;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.lakehouse.common.kube.ResourceKind;
+import io.lakehouse.common.security.Subject;
 import io.lakehouse.common.storage.StorageRules;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Names;
@@ -59,7 +60,7 @@ public final class TrinoKind implements EngineKind {
     @Override
     public List<String> derivedSuffixes() {
         return List.of(TrinoNames.WORKER_SUFFIX, TrinoNames.CONFIG_SUFFIX, TrinoNames.WORKER_SUFFIX + "-config",
-                TrinoNames.CATALOG_SUFFIX, TrinoNames.INTERNAL_SUFFIX, TrinoNames.TLS_SUFFIX,
+                TrinoNames.CATALOG_SUFFIX, TrinoNames.INTERNAL_SUFFIX, TrinoNames.TLS_SUFFIX, TrinoNames.ACCESS_SUFFIX,
                 EngineObjects.ROOT_SUFFIX, EngineObjects.S3_SUFFIX, EngineObjects.OIDC_SUFFIX);
     }
 
@@ -142,6 +143,12 @@ public final class TrinoKind implements EngineKind {
     }
 
     @Override
+    public List<HasMetadata> accessObjects(EngineInstance inst, List<Subject> grants, EngineContext ctx,
+            OwnerReference owner) {
+        return List.of(TrinoAccess.rules(inst, grants, ctx, owner));
+    }
+
+    @Override
     public List<Part> parts(EngineInstance inst) {
         return List.of(
                 Part.of(ResourceKind.DEPLOYMENT, inst.name(), "CoordinatorReady", "the Trino coordinator"),
@@ -151,7 +158,8 @@ public final class TrinoKind implements EngineKind {
     @Override
     public Map<String, String> endpoints(EngineInstance inst, EngineContext ctx) {
         return Map.of(
-                "internal", "http://" + inst.name() + "." + inst.namespace() + ".svc:" + TrinoNames.HTTP_PORT,
+                // With authentication on, Trino serves clients over HTTPS only (8080 is for its own nodes).
+                "internal", "https://" + inst.name() + "." + inst.namespace() + ".svc:" + TrinoNames.HTTPS_PORT,
                 "public", "https://" + ctx.publicHost(inst.name(), inst.namespace()) + "/ui/");
     }
 
