@@ -10,12 +10,15 @@ import io.lakehouse.engines.reconcile.EngineObjects;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** The coordinator's Service (HTTP for the namespace, HTTPS for the gateway), the workers' and the Ingress. */
+/** The coordinator's Service (HTTP for its workers, HTTPS for clients and the gateway), the workers' and the Ingress. */
 final class TrinoNetwork {
 
     private TrinoNetwork() {}
 
-    /** {@code <name>:8080} is what notebooks use as {@code TRINO_HOST}. */
+    /**
+     * {@code https://<name>:8443} is what clients of the namespace use (with a platform token; Trino
+     * refuses authentication over plain HTTP); 8080 stays for the workers and the probes.
+     */
     static Service service(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
         return new ServiceBuilder()
                 .withMetadata(EngineObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner))
