@@ -102,6 +102,10 @@ class TrinoLifecycleTest {
                     .satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("sql-oidc"));
             assertThat(kube.network().v1().ingresses().inNamespace(ns).withName(name).get().getSpec().getRules().get(0)
                     .getHost()).isEqualTo("sql-" + ns + ".lakehouse.localtest.me");
+            assertThat(kube.network().v1().ingresses().inNamespace(ns).withName(name).get().getMetadata()
+                    .getAnnotations()).containsKey("nginx.ingress.kubernetes.io/auth-url");
+            assertThat(kube.network().v1().networkPolicies().inNamespace(ns).withName(name).get().getSpec()
+                    .getPodSelector().getMatchLabels()).containsEntry("app.kubernetes.io/instance", name);
             ConfigMap root = kube.configMaps().inNamespace(ns).withName(name + "-instance").get();
             for (HasMetadata o : owned(ns, name)) {
                 if (!o.getMetadata().getName().equals(root.getMetadata().getName())) {
@@ -278,7 +282,9 @@ class TrinoLifecycleTest {
                         kube.apps().deployments().inNamespace(ns).withLabel("app.kubernetes.io/instance", name).list().getItems(),
                         kube.services().inNamespace(ns).withLabel("app.kubernetes.io/instance", name).list().getItems(),
                         kube.network().v1().ingresses().inNamespace(ns).withLabel("app.kubernetes.io/instance", name)
-                                .list().getItems())
+                                .list().getItems(),
+                        kube.network().v1().networkPolicies().inNamespace(ns)
+                                .withLabel("app.kubernetes.io/instance", name).list().getItems())
                 .forEach(all::addAll);
         return all;
     }
