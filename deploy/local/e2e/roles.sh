@@ -71,7 +71,8 @@ fresh_database() {
   }
   e2e_sql "${PGX_DB}" "DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)"
   e2e_sql "${PGX_DB}" "CREATE DATABASE ${PG_DB}"
-  e2e_sql "${PG_DB}" "CREATE SCHEMA catalog AUTHORIZATION catalog; CREATE SCHEMA access AUTHORIZATION access"
+  e2e_sql "${PG_DB}" "CREATE SCHEMA catalog AUTHORIZATION catalog; CREATE SCHEMA access AUTHORIZATION access;
+    CREATE SCHEMA registry AUTHORIZATION lakehouse_services"
 }
 
 # status CODE of GET URL with TOKEN

@@ -28,6 +28,8 @@ PG_TEST_DB=lakehouse_test
 PG_SUPERUSER=postgres
 PG_SUPERPASS=postgres
 PG_ROLES="${LAKEHOUSE_PG_ROLES:-catalog engines notebooks sparkjobs access}"
+# Owns the schema "registry" (instance names shared by every service, see db/common V1_9).
+PG_REGISTRY_ROLE=lakehouse_services
 PG_BIN_SOURCE="${LAKEHOUSE_PG_BIN_SOURCE:-auto}"
 PG_ZONKY_VERSION="${LAKEHOUSE_ZONKY_VERSION:-17.11.0}"
 PG_FALLBACK_OS_USER=lakehouse-pg
@@ -293,6 +295,12 @@ pg_sql_roles() { # one statement per line (single-user mode reads lines)
     printf "DO \$\$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '%s') THEN CREATE ROLE %s LOGIN PASSWORD '%s'; ELSE ALTER ROLE %s LOGIN PASSWORD '%s'; END IF; END\$\$;\n" \
       "${r}" "${r}" "${r}" "${r}" "${r}"
   done
+  # The group that owns the shared instance-name registry (schema registry): every service is a member.
+  printf "DO \$\$BEGIN IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '%s') THEN CREATE ROLE %s NOLOGIN; END IF; END\$\$;\n" \
+    "${PG_REGISTRY_ROLE}" "${PG_REGISTRY_ROLE}"
+  for r in ${PG_ROLES}; do
+    printf 'GRANT %s TO %s;\n' "${PG_REGISTRY_ROLE}" "${r}"
+  done
 }
 
 pg_sql_schemas() {
@@ -301,6 +309,7 @@ pg_sql_schemas() {
     printf 'CREATE SCHEMA IF NOT EXISTS %s AUTHORIZATION %s;\n' "${r}" "${r}"
     printf 'ALTER SCHEMA %s OWNER TO %s;\n' "${r}" "${r}"
   done
+  printf 'CREATE SCHEMA IF NOT EXISTS registry AUTHORIZATION %s;\n' "${PG_REGISTRY_ROLE}"
 }
 
 # pg_psql DB: runs psql (stdin SQL) as the superuser on the chosen server.

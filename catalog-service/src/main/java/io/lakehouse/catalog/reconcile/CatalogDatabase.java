@@ -1,7 +1,6 @@
 package io.lakehouse.catalog.reconcile;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.common.kube.CnpgClusters;
@@ -14,8 +13,12 @@ public final class CatalogDatabase {
 
     private CatalogDatabase() {}
 
-    public static GenericKubernetesResource of(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+    /**
+     * No owner reference: the database holds the catalog's metadata, so only an explicit delete of the
+     * instance removes it, never garbage collection after someone deleted the root object.
+     */
+    public static GenericKubernetesResource of(CatalogInstance inst, CatalogContext ctx) {
         return CnpgClusters.of(CatalogLabels.meta(CatalogNames.database(inst.name()), inst, ctx, CatalogLabels.DATABASE,
-                owner), DATABASE, OWNER, inst.spec().database().storageSize(), ctx.storageClass(), ctx.postgresImage());
+                null), DATABASE, OWNER, inst.spec().database().storageSize(), ctx.storageClass(), ctx.postgresImage());
     }
 }

@@ -21,7 +21,7 @@ final class CatalogLabels {
     private CatalogLabels() {}
 
     static Map<String, String> labels(CatalogInstance inst, CatalogContext ctx, String component) {
-        return Labels.of(APP, CatalogInstance.KIND, inst.name(), component, ctx.managedBy());
+        return Labels.of(APP, CatalogInstance.KIND, inst.name(), inst.uid(), component, ctx.managedBy());
     }
 
     static Map<String, String> selector(CatalogInstance inst, String component) {

@@ -1,7 +1,5 @@
 package io.lakehouse.catalog.reconcile;
 
-import io.lakehouse.common.instances.Phase;
-
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -16,9 +14,12 @@ import io.lakehouse.common.crypto.RandomValues;
 import io.lakehouse.common.crypto.SecretSealer;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.instances.ObjectConflicts;
+import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.Applier;
 import io.lakehouse.common.kube.ApplyMode;
 import io.lakehouse.common.kube.Conditions;
+import io.lakehouse.common.kube.ForeignObjectException;
 import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.kube.OwnerReferences;
 import io.lakehouse.common.kube.ResourceKind;
@@ -41,6 +42,8 @@ public class CatalogReconciler {
     public static final List<ResourceKind> KINDS = List.of(ResourceKind.CONFIG_MAP, ResourceKind.SECRET,
             ResourceKind.DEPLOYMENT, ResourceKind.SERVICE, ResourceKind.INGRESS, ResourceKind.NETWORK_POLICY,
             ResourceKind.JOB, ResourceKind.CNPG_CLUSTER);
+    private static final List<ResourceKind> STATELESS_KINDS = KINDS.stream()
+            .filter(k -> k != ResourceKind.CNPG_CLUSTER).toList();
     private static final Duration TEARDOWN_RECHECK = Duration.ofSeconds(2);
     private static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
 
@@ -68,10 +71,19 @@ public class CatalogReconciler {
         String name = key.substring(slash + 1);
         CatalogInstance inst = store.find(namespace, name).await().atMost(DB_TIMEOUT);
         if (inst == null) {
-            deleteObjects(namespace, name);
+            deleteObjects(namespace, name, false);
             return null;
         }
-        return inst.deleting() ? tearDown(inst) : converge(inst);
+        if (inst.deleting()) {
+            return tearDown(inst);
+        }
+        try {
+            return converge(inst);
+        } catch (ForeignObjectException e) {
+            save(inst, new CatalogStatusCalculator.Result(Phase.Failed,
+                    ObjectConflicts.conditions(inst.conditions(), e, inst.generation(), Instant.now())));
+            return ObjectConflicts.RECHECK;
+        }
     }
 
     private Duration converge(CatalogInstance inst) {
@@ -84,7 +96,7 @@ public class CatalogReconciler {
             applier.apply(CatalogSecrets.s3(inst, ctx, owner, sealer.open(inst.sealedCredentials().accessKeyId()),
                     sealer.open(inst.sealedCredentials().secretAccessKey())), ApplyMode.ENFORCE);
         }
-        applier.apply(CatalogDatabase.of(inst, ctx, owner), ApplyMode.ENFORCE);
+        applier.apply(CatalogDatabase.of(inst, ctx), ApplyMode.ENFORCE);
         applier.apply(PolarisServer.deployment(inst, ctx, owner), ApplyMode.ENFORCE);
         applier.apply(PolarisServer.service(inst, ctx, owner), ApplyMode.ENFORCE);
         applier.apply(PolarisServer.ingress(inst, ctx, owner), ApplyMode.ENFORCE);
@@ -93,9 +105,15 @@ public class CatalogReconciler {
         CatalogStatusCalculator.Result status = status(inst);
         // The tasks are gated on what they need, instead of failing and backing off inside Jobs.
         List<io.lakehouse.common.kube.Condition> c = status.conditions();
-        if (Conditions.isTrue(c, CatalogStatusCalculator.DATABASE_READY)
+        if (databaseReplaced(c)) {
+            // The tasks' Jobs belong to the old database: removed, they run again on the new one.
+            deleteCached(ResourceKind.JOB, inst, CatalogNames.realmInitJob(inst.name()));
+            deleteCached(ResourceKind.JOB, inst, CatalogNames.catalogInit(inst.name()));
+        } else if (Conditions.isTrue(c, CatalogStatusCalculator.DATABASE_READY)
                 && !Conditions.isTrue(c, CatalogStatusCalculator.REALM_INITIALIZED)) {
-            applier.apply(CatalogTasks.realmInit(inst, ctx, owner), ApplyMode.CREATE_ONLY);
+            String databaseUid = cached(ResourceKind.CNPG_CLUSTER, inst, CatalogNames.database(inst.name()))
+                    .getMetadata().getUid();
+            applier.apply(CatalogTasks.realmInit(inst, ctx, owner, databaseUid), ApplyMode.CREATE_ONLY);
         }
         if (Conditions.isTrue(c, CatalogStatusCalculator.REALM_INITIALIZED)
                 && Conditions.isTrue(c, CatalogStatusCalculator.SERVER_READY)
@@ -115,6 +133,18 @@ public class CatalogReconciler {
                 (Job) cached(ResourceKind.JOB, inst, CatalogNames.catalogInit(inst.name())));
         return CatalogStatusCalculator.compute(observed, inst.conditions(), inst.phase(), inst.generation(),
                 Instant.now());
+    }
+
+    private static boolean databaseReplaced(List<io.lakehouse.common.kube.Condition> conditions) {
+        return Conditions.find(conditions, CatalogStatusCalculator.REALM_INITIALIZED)
+                .filter(r -> CatalogStatusCalculator.DATABASE_REPLACED.equals(r.reason())).isPresent();
+    }
+
+    private void deleteCached(ResourceKind kind, CatalogInstance inst, String name) {
+        HasMetadata live = cached(kind, inst, name);
+        if (live != null) {
+            applier.delete(live);
+        }
     }
 
     private HasMetadata cached(ResourceKind kind, CatalogInstance inst, String name) {
@@ -137,7 +167,7 @@ public class CatalogReconciler {
      * publishes {@code instance.deleted}. The bucket's files are never touched.
      */
     private Duration tearDown(CatalogInstance inst) {
-        if (deleteObjects(inst.namespace(), inst.name())) {
+        if (deleteObjects(inst.namespace(), inst.name(), true)) {
             return TEARDOWN_RECHECK;
         }
         store.delete(inst, InstanceEvents.of(eventSource, EventType.INSTANCE_DELETED, inst,
@@ -146,11 +176,15 @@ public class CatalogReconciler {
         return null;
     }
 
-    /** Sends deletes for whatever is left; true while something still exists. */
-    private boolean deleteObjects(String namespace, String name) {
+    /**
+     * Sends deletes for whatever is left; true while something still exists. The database goes only
+     * with an instance being deleted: objects without a row (a restored service database, a row
+     * removed by hand) may still be wanted, and their data cannot be made again.
+     */
+    private boolean deleteObjects(String namespace, String name, boolean withData) {
         List<HasMetadata> left = new ArrayList<>();
         HasMetadata root = null;
-        for (ResourceKind kind : KINDS) {
+        for (ResourceKind kind : withData ? KINDS : STATELESS_KINDS) {
             for (HasMetadata o : cache.ownedBy(kind, namespace, CatalogInstance.KIND, name)) {
                 if (o.getMetadata().getName().equals(CatalogNames.root(name)) && kind == ResourceKind.CONFIG_MAP) {
                     root = o;
@@ -161,7 +195,9 @@ public class CatalogReconciler {
         }
         // Written by CloudNativePG, owned by its Cluster: garbage collection removes it on a real
         // cluster; deleting it here as well keeps the promise where no collector runs.
-        applier.live(ResourceKind.SECRET, namespace, CatalogNames.databaseAppSecret(name)).ifPresent(left::add);
+        if (withData) {
+            applier.live(ResourceKind.SECRET, namespace, CatalogNames.databaseAppSecret(name)).ifPresent(left::add);
+        }
         // The cache can hold objects that are already gone (a watch reopened after missing a
         // DELETE): only what the API server still had counts as left.
         left.removeIf(o -> !applier.delete(o));

@@ -23,6 +23,9 @@ public final class CatalogStatusCalculator {
     public static final String REALM_INITIALIZED = "RealmInitialized";
     public static final String CATALOG_CREATED = "CatalogCreated";
     public static final String READY = "Ready";
+    /** Reason of {@link #REALM_INITIALIZED} when the database cluster is not the one the realm was made in. */
+    public static final String DATABASE_REPLACED = "DatabaseReplaced";
+    private static final String REALM_DONE_ON = "done on database ";
     static final String CNPG_HEALTHY = "Cluster in healthy state";
 
     private CatalogStatusCalculator() {}
@@ -32,13 +35,17 @@ public final class CatalogStatusCalculator {
     public static Result compute(Observed o, List<Condition> previous, Phase previousPhase, long generation, Instant now) {
         Condition db = databaseReady(o.database(), generation);
         Condition server = serverReady(o.server(), generation);
-        Condition realm = sticky(previous, REALM_INITIALIZED,
-                task(REALM_INITIALIZED, o.realmInit(), generation, "RealmBootstrapped", "RealmInitFailed",
-                        "InitializingRealm", db.isTrue() ? "InitializingRealm" : "WaitingForDatabase"));
-        Condition catalog = sticky(previous, CATALOG_CREATED,
-                task(CATALOG_CREATED, o.catalogInit(), generation, "CatalogCreated", "CatalogCreationFailed",
-                        "CreatingCatalog", !realm.isTrue() ? "WaitingForRealm"
-                                : server.isTrue() ? "CreatingCatalog" : "WaitingForServer"));
+        Condition realm = sticky(previous, REALM_INITIALIZED, realmTask(o, db, generation));
+        boolean replaced = databaseReplaced(realm, o.database());
+        if (replaced) {
+            realm = cond(REALM_INITIALIZED, false, DATABASE_REPLACED, "the database cluster was recreated and is"
+                    + " empty: the realm is initialized again", generation);
+        }
+        Condition catalogTask = task(CATALOG_CREATED, o.catalogInit(), generation, "CatalogCreated",
+                "CatalogCreationFailed", "CreatingCatalog", !realm.isTrue() ? "WaitingForRealm"
+                        : server.isTrue() ? "CreatingCatalog" : "WaitingForServer");
+        Condition catalog = replaced ? cond(CATALOG_CREATED, false, "WaitingForRealm", message("WaitingForRealm"),
+                generation) : sticky(previous, CATALOG_CREATED, catalogTask);
         boolean usable = db.isTrue() && server.isTrue() && realm.isTrue() && catalog.isTrue();
         boolean failed = "RealmInitFailed".equals(realm.reason()) || "CatalogCreationFailed".equals(catalog.reason());
         Phase phase = failed ? Phase.Failed
@@ -49,6 +56,33 @@ public final class CatalogStatusCalculator {
         Condition ready = usable ? cond(READY, true, "CatalogUsable", "the catalog accepts requests", generation)
                 : cond(READY, false, failed ? "TaskFailed" : "NotReady", summary(db, server, realm, catalog), generation);
         return new Result(phase, Conditions.merge(previous, List.of(db, server, realm, catalog, ready), now));
+    }
+
+    /** Realm initialization; once done, its message names the database cluster it initialized. */
+    private static Condition realmTask(Observed o, Condition db, long generation) {
+        Condition task = task(REALM_INITIALIZED, o.realmInit(), generation, "RealmBootstrapped", "RealmInitFailed",
+                "InitializingRealm", db.isTrue() ? "InitializingRealm" : "WaitingForDatabase");
+        String databaseUid = annotation(o.realmInit(), CatalogTasks.DATABASE_UID);
+        return task.isTrue() && databaseUid != null
+                ? cond(REALM_INITIALIZED, true, task.reason(), REALM_DONE_ON + databaseUid, generation)
+                : task;
+    }
+
+    /**
+     * True when the realm was initialized in another database cluster than the live one (deleted and
+     * made again, restored elsewhere): the conditions must not stay true on an empty database.
+     */
+    private static boolean databaseReplaced(Condition realm, GenericKubernetesResource database) {
+        if (!realm.isTrue() || database == null || database.getMetadata().getUid() == null
+                || !realm.message().startsWith(REALM_DONE_ON)) {
+            return false;
+        }
+        return !realm.message().substring(REALM_DONE_ON.length()).equals(database.getMetadata().getUid());
+    }
+
+    private static String annotation(Job job, String key) {
+        return job == null || job.getMetadata().getAnnotations() == null ? null
+                : job.getMetadata().getAnnotations().get(key);
     }
 
     private static Condition databaseReady(GenericKubernetesResource cluster, long generation) {

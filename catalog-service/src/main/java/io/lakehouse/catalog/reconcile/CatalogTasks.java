@@ -25,6 +25,7 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -48,10 +49,16 @@ public final class CatalogTasks {
     private static final Map<String, Quantity> CURL_CAPACITY =
             Map.of("memory", new Quantity("64Mi"), "cpu", new Quantity("100m"));
 
+    /** Annotation of the realm-init Job: the uid of the CloudNativePG Cluster it bootstrapped. */
+    public static final String DATABASE_UID = "lakehouse.io/database-uid";
+
     private CatalogTasks() {}
 
-    /** {@code bootstrap} with an explicit realm and the root principal's generated credentials. */
-    public static Job realmInit(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+    /**
+     * {@code bootstrap} with an explicit realm and the root principal's generated credentials, marked
+     * with the uid of the database cluster it initializes (a recreated cluster is empty again).
+     */
+    public static Job realmInit(CatalogInstance inst, CatalogContext ctx, OwnerReference owner, String databaseUid) {
         String secret = CatalogNames.rootPrincipalSecret(inst.name());
         List<EnvVar> env = new ArrayList<>(PolarisPersistence.env(inst));
         env.add(EnvVars.fromSecret("POLARIS_CLIENT_ID", secret, CatalogSecrets.CLIENT_ID));
@@ -66,8 +73,10 @@ public final class CatalogTasks {
                 .withNewResources().withRequests(TASK_CAPACITY).withLimits(TASK_CAPACITY).endResources()
                 .withSecurityContext(PodSecurity.restrictedContainer())
                 .build();
-        return job(CatalogNames.realmInitJob(inst.name()), inst, ctx, owner, CatalogLabels.REALM_INIT, container,
+        Job job = job(CatalogNames.realmInitJob(inst.name()), inst, ctx, owner, CatalogLabels.REALM_INIT, container,
                 List.of(), PolarisServer.UID, PolarisServer.GID);
+        job.getMetadata().setAnnotations(new HashMap<>(Map.of(DATABASE_UID, databaseUid)));
+        return job;
     }
 
     /** The fixed script and the JSON bodies of the management API calls. */

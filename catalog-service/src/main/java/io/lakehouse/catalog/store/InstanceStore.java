@@ -9,9 +9,9 @@ import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.storage.SealedCredentials;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.instances.InstanceRows;
+import io.lakehouse.common.instances.NameRegistry;
 import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.outbox.Outbox;
-import io.lakehouse.common.problem.ApiException;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -19,7 +19,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -47,7 +46,10 @@ public class InstanceStore {
         this.json = json.copy().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     }
 
-    /** Stores a new instance and its {@code instance.requested} event; 409 when the name is taken. */
+    /**
+     * Stores a new instance and its {@code instance.requested} event; 409 when its name (in the namespace,
+     * across every kind) or its public host label is taken ({@link NameRegistry}).
+     */
     public Uni<Void> insert(CatalogInstance inst, LakehouseEvent requested) {
         Tuple row = Tuple.tuple()
                 .addString(inst.namespace()).addString(inst.name()).addUUID(inst.uid())
@@ -56,15 +58,13 @@ public class InstanceStore {
                 .addString(inst.phase().name())
                 .addString(inst.createdBy())
                 .addOffsetDateTime(inst.createdAt().atOffset(ZoneOffset.UTC));
-        return pool.withTransaction(tx -> tx.preparedQuery("INSERT INTO instances (namespace, name, uid, spec,"
+        return pool.withTransaction(tx -> NameRegistry.claim(tx, inst.namespace(), inst.name(), CatalogInstance.KIND,
+                        inst.uid())
+                .chain(() -> tx.preparedQuery("INSERT INTO instances (namespace, name, uid, spec,"
                                 + " sealed_credentials, phase, created_by, created_at, updated_at)"
                                 + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8)")
                         .execute(row)
-                        .chain(() -> Outbox.append(tx, requested)))
-                .onFailure(PgException.class).transform(e -> isUniqueViolation(e)
-                        ? ApiException.conflict("an iceberg-catalog named '" + inst.name() + "' already exists in"
-                                + " namespace '" + inst.namespace() + "'")
-                        : e);
+                        .chain(() -> Outbox.append(tx, requested))));
     }
 
     public Uni<CatalogInstance> find(String namespace, String name) {
@@ -142,7 +142,4 @@ public class InstanceStore {
         return new JsonArray(json.convertValue(conditions, List.class));
     }
 
-    private static boolean isUniqueViolation(Throwable e) {
-        return e instanceof PgException pg && "23505".equals(pg.getSqlState());
-    }
 }

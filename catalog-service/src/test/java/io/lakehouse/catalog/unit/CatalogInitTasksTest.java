@@ -49,7 +49,7 @@ class CatalogInitTasksTest {
     }
 
     private static Container realmInitContainer(CatalogInstance inst) {
-        Job job = CatalogTasks.realmInit(inst, Fixtures.context(), Fixtures.owner());
+        Job job = CatalogTasks.realmInit(inst, Fixtures.context(), Fixtures.owner(), Fixtures.DATABASE_UID);
         return job.getSpec().getTemplate().getSpec().getContainers().get(0);
     }
 
@@ -184,7 +184,7 @@ class CatalogInitTasksTest {
 
     @Test
     void bothTasksNeverRestartInPlaceAndEndWithinADeadline() {
-        for (Job job : List.of(CatalogTasks.realmInit(DISTINCTIVE, Fixtures.context(), Fixtures.owner()),
+        for (Job job : List.of(CatalogTasks.realmInit(DISTINCTIVE, Fixtures.context(), Fixtures.owner(), Fixtures.DATABASE_UID),
                 CatalogTasks.catalogInit(DISTINCTIVE, Fixtures.context(), Fixtures.owner()))) {
             assertThat(job.getSpec().getTemplate().getSpec().getRestartPolicy()).isEqualTo("Never");
             assertThat(job.getSpec().getActiveDeadlineSeconds()).isPositive();

@@ -69,13 +69,19 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void onlyTheRootHasNoOwnerAndEveryOtherObjectIsControlledByIt(String name, CatalogInstance inst,
-            CatalogContext ctx) {
+    void onlyTheRootAndTheDatabaseHaveNoOwnerAndEveryOtherObjectIsControlledByTheRoot(String name,
+            CatalogInstance inst, CatalogContext ctx) {
         List<HasMetadata> objects = objects(inst, ctx);
         HasMetadata root = objects.get(0);
         assertThat(root.getMetadata().getName()).isEqualTo(CatalogNames.root(Fixtures.NAME));
         assertThat(root.getMetadata().getOwnerReferences()).isNullOrEmpty();
+        // Garbage collection after a deleted root must not take the catalog's metadata with it.
+        HasMetadata database = objects.stream().filter(o -> o.getKind().equals("Cluster")).findFirst().orElseThrow();
+        assertThat(database.getMetadata().getOwnerReferences()).isNullOrEmpty();
         for (HasMetadata o : objects.subList(1, objects.size())) {
+            if (o == database) {
+                continue;
+            }
             assertThat(o.getMetadata().getOwnerReferences()).as(label(o)).singleElement().satisfies(ref -> {
                 assertThat(ref.getKind()).isEqualTo(root.getKind());
                 assertThat(ref.getApiVersion()).isEqualTo(root.getApiVersion());

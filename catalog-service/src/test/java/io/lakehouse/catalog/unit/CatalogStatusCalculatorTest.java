@@ -303,4 +303,54 @@ class CatalogStatusCalculatorTest {
             });
         }
     }
+
+    // --- a recreated database ---
+
+    private static GenericKubernetesResource databaseWithUid(String uid) {
+        GenericKubernetesResource db = healthyDatabase();
+        db.getMetadata().setUid(uid);
+        return db;
+    }
+
+    private static Job realmDoneOn(String databaseUid) {
+        Job job = completeJob();
+        job.getMetadata().setAnnotations(Map.of(io.lakehouse.catalog.reconcile.CatalogTasks.DATABASE_UID, databaseUid));
+        return job;
+    }
+
+    @Test
+    void theRealmConditionNamesTheDatabaseItWasInitializedIn() {
+        Result r = compute(new Observed(databaseWithUid("db-1"), server(1), realmDoneOn("db-1"), completeJob()));
+        assertThat(r.phase()).isEqualTo(Phase.Ready);
+        assertThat(condition(r, REALM_INITIALIZED).message()).isEqualTo("done on database db-1");
+    }
+
+    @Test
+    void aRecreatedDatabaseResetsTheStickyTasksAndDegradesTheCatalog() {
+        Result ready = compute(new Observed(databaseWithUid("db-1"), server(1), realmDoneOn("db-1"), completeJob()));
+        // The Jobs are gone (TTL) and the cluster was deleted and made again: same name, new uid.
+        Result r = compute(new Observed(databaseWithUid("db-2"), server(1), null, null), ready, T1);
+        assertThat(condition(r, REALM_INITIALIZED).isTrue()).isFalse();
+        assertThat(condition(r, REALM_INITIALIZED).reason()).isEqualTo(CatalogStatusCalculator.DATABASE_REPLACED);
+        assertThat(condition(r, CATALOG_CREATED).isTrue()).isFalse();
+        assertThat(condition(r, CATALOG_CREATED).reason()).isEqualTo("WaitingForRealm");
+        assertThat(r.phase()).isEqualTo(Phase.Degraded);
+        // A realm Job of the old database still around does not count for the new one.
+        Result stale = compute(new Observed(databaseWithUid("db-2"), server(1), realmDoneOn("db-1"), completeJob()), r,
+                T2);
+        assertThat(condition(stale, REALM_INITIALIZED).reason()).isEqualTo(CatalogStatusCalculator.DATABASE_REPLACED);
+        // Initialized again on the new one: usable again.
+        Result again = compute(new Observed(databaseWithUid("db-2"), server(1), realmDoneOn("db-2"), completeJob()),
+                stale, T3);
+        assertThat(again.phase()).isEqualTo(Phase.Ready);
+        assertThat(condition(again, REALM_INITIALIZED).message()).isEqualTo("done on database db-2");
+    }
+
+    @Test
+    void aRealmDoneBeforeDatabaseUidsWereRecordedIsKept() {
+        Result ready = compute(new Observed(databaseWithUid("db-1"), server(1), completeJob(), completeJob()));
+        Result r = compute(new Observed(databaseWithUid("db-1"), server(1), null, null), ready, T1);
+        assertThat(condition(r, REALM_INITIALIZED).isTrue()).isTrue();
+        assertThat(r.phase()).isEqualTo(Phase.Ready);
+    }
 }

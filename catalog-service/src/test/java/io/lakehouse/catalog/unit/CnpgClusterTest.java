@@ -28,7 +28,7 @@ class CnpgClusterTest {
     private static final CrdSchemas CLUSTERS = CrdSchemas.named("postgresql.cnpg.io_clusters.yaml");
 
     private static GenericKubernetesResource cluster(CatalogInstance inst, CatalogContext ctx) {
-        return CatalogDatabase.of(inst, ctx, Fixtures.owner());
+        return CatalogDatabase.of(inst, ctx);
     }
 
     private static ObjectNode clusterJson() {

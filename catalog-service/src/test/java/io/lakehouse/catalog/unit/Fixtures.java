@@ -33,6 +33,7 @@ final class Fixtures {
     static final String NAME = "warehouse";
     static final UUID INSTANCE_UID = UUID.fromString("9d7c2b4e-1f3a-4c5d-8e6f-0a1b2c3d4e5f");
     /** The uid the API server gave the root object (owner of everything else). */
+    static final String DATABASE_UID = "3c2b1a09-8f7e-4d6c-b5a4-93827160f5e4";
     static final String ROOT_UID = "5e1d2c3b-4a59-4687-9f0e-1d2c3b4a5968";
     static final String CLIENT_ID = "client-id-1";
     static final String CLIENT_SECRET = "client-secret-1";
@@ -119,12 +120,12 @@ final class Fixtures {
         if (inst.sealedCredentials() != null) {
             objects.add(CatalogSecrets.s3(inst, ctx, owner, ACCESS_KEY_ID, SECRET_ACCESS_KEY));
         }
-        objects.add(CatalogDatabase.of(inst, ctx, owner));
+        objects.add(CatalogDatabase.of(inst, ctx));
         objects.add(PolarisServer.deployment(inst, ctx, owner));
         objects.add(PolarisServer.service(inst, ctx, owner));
         objects.add(PolarisServer.ingress(inst, ctx, owner));
         objects.add(PolarisServer.networkPolicy(inst, ctx, owner));
-        objects.add(CatalogTasks.realmInit(inst, ctx, owner));
+        objects.add(CatalogTasks.realmInit(inst, ctx, owner, DATABASE_UID));
         objects.add(CatalogTasks.catalogInitConfig(inst, ctx, owner));
         objects.add(CatalogTasks.catalogInit(inst, ctx, owner));
         return objects;

@@ -55,11 +55,12 @@ public final class InstanceRows {
                         : Outbox.append(tx, event).replaceWith(true)));
     }
 
-    /** Forgets a deleted instance and publishes its deletion. */
+    /** Forgets a deleted instance, releases its name and publishes its deletion. */
     public Uni<Void> delete(String namespace, String name, UUID uid, LakehouseEvent deleted) {
         return pool.withTransaction(tx -> tx.preparedQuery("DELETE FROM instances WHERE namespace = $1 AND name = $2"
                                 + " AND uid = $3")
                 .execute(Tuple.of(namespace, name, uid))
-                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().voidItem() : Outbox.append(tx, deleted)));
+                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().voidItem()
+                        : NameRegistry.release(tx, uid).chain(() -> Outbox.append(tx, deleted))));
     }
 }

@@ -12,7 +12,8 @@ import java.util.Optional;
 /**
  * The one apply primitive: create when missing, otherwise update only when the live object no longer
  * carries the desired state, re-reading and retrying on 409. Plain create/update (no server-side
- * apply, no strategic merge) so it behaves the same on the mock API server and a real cluster.
+ * apply, no strategic merge) so it behaves the same on the mock API server and a real cluster. An
+ * object of the same name that belongs to something else is never written ({@link Ownership}).
  */
 public class Applier {
 
@@ -40,6 +41,7 @@ public class Applier {
                 if (live == null) {
                     return new Applied(ApplyResult.CREATED, resource(desired).create());
                 }
+                Ownership.require(desired, live);
                 if (mode == ApplyMode.CREATE_ONLY || LiveMatch.covers(desired, live)) {
                     return new Applied(ApplyResult.UNCHANGED, live);
                 }

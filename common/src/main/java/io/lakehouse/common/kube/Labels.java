@@ -2,6 +2,7 @@ package io.lakehouse.common.kube;
 
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.UUID;
 
 /** The recommended labels every generated object carries, and the annotations the suite owns. */
 public final class Labels {
@@ -14,11 +15,25 @@ public final class Labels {
     public static final String PART_OF_VALUE = "lakehouse";
     /** The template kind of the instance an object belongs to, e.g. {@code iceberg-catalog}. */
     public static final String INSTANCE_KIND = "lakehouse.io/kind";
+    /**
+     * The uid of the instance an object belongs to: the apply primitive never takes over an object
+     * that carries another instance's uid (see {@link Ownership}).
+     */
+    public static final String INSTANCE_UID = "lakehouse.io/instance-uid";
     /** Checksum of the desired state, see {@link Checksums}. */
     public static final String CHECKSUM = "lakehouse.io/checksum";
 
     private Labels() {}
 
+    /** The labels of an instance's object, with the instance's uid. */
+    public static Map<String, String> of(String app, String kind, String instance, UUID uid, String component,
+            String managedBy) {
+        Map<String, String> labels = of(app, kind, instance, component, managedBy);
+        labels.put(INSTANCE_UID, uid.toString());
+        return labels;
+    }
+
+    /** The labels of an object that goes with an instance but is not written by its reconciler. */
     public static Map<String, String> of(String app, String kind, String instance, String component, String managedBy) {
         Map<String, String> labels = new TreeMap<>(selector(app, instance, component));
         labels.put(MANAGED_BY, managedBy);

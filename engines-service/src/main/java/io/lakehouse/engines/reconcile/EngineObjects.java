@@ -56,7 +56,7 @@ public final class EngineObjects {
     }
 
     public static Map<String, String> labels(String app, EngineInstance inst, EngineContext ctx, String component) {
-        return Labels.of(app, inst.kind(), inst.name(), component, ctx.managedBy());
+        return Labels.of(app, inst.kind(), inst.name(), inst.uid(), component, ctx.managedBy());
     }
 
     public static Map<String, String> selector(String app, EngineInstance inst, String component) {

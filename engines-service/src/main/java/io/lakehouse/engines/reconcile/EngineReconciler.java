@@ -1,5 +1,6 @@
 package io.lakehouse.engines.reconcile;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Secret;
@@ -7,11 +8,14 @@ import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.crypto.SecretSealer;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.instances.ObjectConflicts;
 import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.Applier;
 import io.lakehouse.common.kube.ApplyMode;
+import io.lakehouse.common.kube.ForeignObjectException;
 import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.kube.OwnerReferences;
+import io.lakehouse.common.kube.Ownership;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.security.Subject;
 import io.lakehouse.engines.domain.CatalogRef;
@@ -44,6 +48,8 @@ public class EngineReconciler {
     public static final List<ResourceKind> KINDS = List.of(ResourceKind.CONFIG_MAP, ResourceKind.SECRET,
             ResourceKind.DEPLOYMENT, ResourceKind.STATEFUL_SET, ResourceKind.SERVICE, ResourceKind.INGRESS,
             ResourceKind.NETWORK_POLICY, ResourceKind.CNPG_CLUSTER, ResourceKind.PVC);
+    private static final List<ResourceKind> STATELESS_KINDS = KINDS.stream()
+            .filter(k -> k != ResourceKind.CNPG_CLUSTER && k != ResourceKind.PVC).toList();
     private static final Duration TEARDOWN_RECHECK = Duration.ofSeconds(2);
     private static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
 
@@ -80,17 +86,30 @@ public class EngineReconciler {
             deleteObjects(namespace, name, null);
             return null;
         }
-        return inst.deleting() ? tearDown(inst) : converge(inst);
+        if (inst.deleting()) {
+            return tearDown(inst);
+        }
+        try {
+            return converge(inst);
+        } catch (ForeignObjectException e) {
+            save(inst, new EngineStatus.Result(Phase.Failed,
+                    ObjectConflicts.conditions(inst.conditions(), e, inst.generation(), Instant.now())));
+            return ObjectConflicts.RECHECK;
+        }
     }
 
     private Duration converge(EngineInstance inst) {
         EngineKind kind = EngineKinds.of(inst.kind());
-        HasMetadata root = applier.apply(EngineObjects.rootObject(inst, ctx), ApplyMode.ENFORCE).live();
+        ConfigMap desiredRoot = EngineObjects.rootObject(inst, ctx);
+        HasMetadata root = applier.apply(desiredRoot, ApplyMode.ENFORCE).live();
         OwnerReference owner = OwnerReferences.controlledBy(root);
         for (GeneratedSecret generated : kind.generatedSecrets(inst, ctx, owner)) {
             // Built only when missing: values (and certificates) are generated once.
-            if (cache.get(ResourceKind.SECRET, inst.namespace(), generated.name()).isEmpty()) {
+            Optional<HasMetadata> existing = cache.get(ResourceKind.SECRET, inst.namespace(), generated.name());
+            if (existing.isEmpty()) {
                 applier.apply(generated.build().get(), ApplyMode.CREATE_ONLY);
+            } else {
+                Ownership.require(desiredRoot, existing.get());
             }
         }
         if (inst.sealedCredentials() != null) {
@@ -150,12 +169,16 @@ public class EngineReconciler {
         return null;
     }
 
-    /** Sends deletes for whatever is left; true while something still exists. */
+    /**
+     * Sends deletes for whatever is left; true while something still exists. Databases and volumes go
+     * only with an instance being deleted ({@code inst} given): objects without a row (a restored
+     * service database, a row removed by hand) may still be wanted, and their data cannot be made again.
+     */
     private boolean deleteObjects(String namespace, String name, EngineInstance inst) {
         List<HasMetadata> left = new ArrayList<>();
         HasMetadata root = null;
         for (EngineKind engine : EngineKinds.all()) {
-            for (ResourceKind kind : KINDS) {
+            for (ResourceKind kind : inst != null ? KINDS : STATELESS_KINDS) {
                 for (HasMetadata o : cache.ownedBy(kind, namespace, engine.kind(), name)) {
                     if (kind == ResourceKind.CONFIG_MAP && o.getMetadata().getName().equals(EngineObjects.root(name))) {
                         root = o;

@@ -5,10 +5,10 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.instances.InstanceRows;
+import io.lakehouse.common.instances.NameRegistry;
 import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.outbox.Outbox;
-import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.storage.SealedCredentials;
 import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.domain.EngineKinds;
@@ -20,7 +20,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
-import io.vertx.pgclient.PgException;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -49,7 +48,10 @@ public class InstanceStore {
         this.json = json.copy().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
     }
 
-    /** Stores a new instance and its {@code instance.requested} event; 409 when the name is taken. */
+    /**
+     * Stores a new instance and its {@code instance.requested} event; 409 when its name (in the namespace,
+     * across every kind) or its public host label is taken ({@link NameRegistry}).
+     */
     public Uni<Void> insert(EngineInstance inst, LakehouseEvent requested) {
         Tuple row = Tuple.tuple()
                 .addString(inst.namespace()).addString(inst.name()).addString(inst.kind()).addUUID(inst.uid())
@@ -58,16 +60,12 @@ public class InstanceStore {
                 .addString(inst.phase().name())
                 .addString(inst.createdBy())
                 .addOffsetDateTime(inst.createdAt().atOffset(ZoneOffset.UTC));
-        return pool.withTransaction(tx -> tx.preparedQuery("INSERT INTO instances (namespace, name, kind, uid, spec,"
+        return pool.withTransaction(tx -> NameRegistry.claim(tx, inst.namespace(), inst.name(), inst.kind(), inst.uid())
+                .chain(() -> tx.preparedQuery("INSERT INTO instances (namespace, name, kind, uid, spec,"
                                 + " sealed_credentials, phase, created_by, created_at, updated_at)"
                                 + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)")
                         .execute(row)
-                        .chain(() -> Outbox.append(tx, requested)))
-                .onFailure(PgException.class).transform(e -> isUniqueViolation(e)
-                        ? ApiException.conflict("an engine instance named '" + inst.name() + "' already exists in"
-                                + " namespace '" + inst.namespace() + "' (names are shared by trino, spark-connect,"
-                                + " mlflow and nifi: their objects would clash)")
-                        : e);
+                        .chain(() -> Outbox.append(tx, requested))));
     }
 
     /** The instance named {@code name} in the namespace, whatever its kind. */
@@ -150,7 +148,4 @@ public class InstanceStore {
         return new JsonArray(json.convertValue(conditions, List.class));
     }
 
-    private static boolean isUniqueViolation(Throwable e) {
-        return e instanceof PgException pg && "23505".equals(pg.getSqlState());
-    }
 }

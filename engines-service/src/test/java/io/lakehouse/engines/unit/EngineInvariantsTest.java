@@ -95,14 +95,21 @@ class EngineInvariantsTest {
     @MethodSource("kinds")
     void everyObjectIsLabelledOwnedAndInTheNamespace(String name, String c, EngineContext ctx) throws Exception {
         EngineKind kind = EngineKinds.of(name);
-        for (HasMetadata o : kind.objects(instance(kind), ctx, EngineFixtures.owner())) {
+        EngineInstance inst = instance(kind);
+        for (HasMetadata o : kind.objects(inst, ctx, EngineFixtures.owner())) {
             String what = name + " " + o.getKind() + " " + o.getMetadata().getName();
             assertThat(o.getMetadata().getNamespace()).as(what).isEqualTo(EngineFixtures.NAMESPACE);
             assertThat(o.getMetadata().getLabels()).as(what)
                     .containsEntry("app.kubernetes.io/instance", "inst")
                     .containsEntry("app.kubernetes.io/managed-by", "engines-service")
-                    .containsEntry("lakehouse.io/kind", name);
-            assertThat(o.getMetadata().getOwnerReferences()).as(what).containsExactly(EngineFixtures.owner());
+                    .containsEntry("lakehouse.io/kind", name)
+                    .containsEntry("lakehouse.io/instance-uid", inst.uid().toString());
+            if (o.getKind().equals("Cluster")) {
+                // A database goes only with an explicit delete, never by garbage collection of the root.
+                assertThat(o.getMetadata().getOwnerReferences()).as(what).isNullOrEmpty();
+            } else {
+                assertThat(o.getMetadata().getOwnerReferences()).as(what).containsExactly(EngineFixtures.owner());
+            }
         }
     }
 

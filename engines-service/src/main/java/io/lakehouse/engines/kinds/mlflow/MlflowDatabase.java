@@ -1,7 +1,6 @@
 package io.lakehouse.engines.kinds.mlflow;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.lakehouse.common.kube.CnpgClusters;
 import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
@@ -18,9 +17,13 @@ final class MlflowDatabase {
 
     private MlflowDatabase() {}
 
-    static GenericKubernetesResource of(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    /**
+     * No owner reference: the database holds the users' runs, so only an explicit delete of the
+     * instance removes it, never garbage collection after someone deleted the root object.
+     */
+    static GenericKubernetesResource of(EngineInstance inst, EngineContext ctx) {
         String size = ((MlflowSpec) inst.spec()).database().storageSize();
         return CnpgClusters.of(EngineObjects.meta(MlflowNames.database(inst.name()), MlflowNames.APP, inst, ctx,
-                MlflowNames.DATABASE, owner), DATABASE, OWNER, size, ctx.storageClass(), ctx.postgresImage());
+                MlflowNames.DATABASE, null), DATABASE, OWNER, size, ctx.storageClass(), ctx.postgresImage());
     }
 }

@@ -112,7 +112,7 @@ public final class MlflowKind implements EngineKind {
     @Override
     public List<HasMetadata> objects(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
         return List.of(
-                MlflowDatabase.of(inst, ctx, owner),
+                MlflowDatabase.of(inst, ctx),
                 MlflowServer.deployment(inst, ctx, owner),
                 MlflowServer.service(inst, ctx, owner),
                 MlflowIngress.of(inst, ctx, owner),

@@ -73,9 +73,10 @@ final class NifiServer {
                         .endSpec()
                     .endTemplate()
                     .withVolumeClaimTemplates(claim(inst, ctx))
-                    // The volume goes with the instance; scaling is not offered, so whenScaled never applies.
+                    // Retained: the flows live on the volume, so deleting the StatefulSet (by hand, or by garbage
+                    // collection after the root object went) must not take it; the instance's delete removes it.
                     .withNewPersistentVolumeClaimRetentionPolicy()
-                        .withWhenDeleted("Delete").withWhenScaled("Retain")
+                        .withWhenDeleted("Retain").withWhenScaled("Retain")
                     .endPersistentVolumeClaimRetentionPolicy()
                 .endSpec()
                 .build();
