@@ -169,6 +169,40 @@ class TrinoLifecycleTest {
     }
 
     /**
+     * Grant events are applied once (a redelivered grant-added does not bring back a removed grant), and
+     * a malformed one goes to {@code lakehouse.access.dlq} while the following ones still apply.
+     */
+    @Test
+    void grantEventsAreAppliedOnceAndAMalformedOneIsDeadLettered() throws Exception {
+        String ns = Callers.freshNamespace();
+        String subject = LakehouseEvent.instanceSubject(ns, "trino", "sql");
+        catalogWithBucket(ns, "cat");
+        asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}").post(instances(ns, "trino"))
+                .then().statusCode(201);
+        Api.oidcClientReady(kube, ns, "trino", "sql");
+        await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns, "sql")));
+        ObjectMapper json = new ObjectMapper();
+        try (EventWriter writer = new EventWriter(); EventReader dlq = new EventReader("lakehouse.access.dlq")) {
+            LakehouseEvent added = LakehouseEvent.of("/lakehouse/access-service", EventType.GRANT_ADDED, subject,
+                    json.createObjectNode().put("namespace", ns).put("kind", "trino").put("name", "sql")
+                            .put("subjectType", "user").put("subject", "erin"));
+            writer.send(added);
+            await().atMost(CONVERGE).until(() -> rules(ns).toString().contains("erin"));
+            Api.grant(EventType.GRANT_REMOVED, ns, "trino", "sql", "user", "erin");
+            await().atMost(CONVERGE).until(() -> !rules(ns).toString().contains("erin"));
+
+            writer.send(added); // redelivered: same event id
+            writer.send(LakehouseEvent.of("/lakehouse/access-service", EventType.GRANT_ADDED, subject,
+                    json.createObjectNode().put("namespace", ns).put("kind", "trino").put("name", "sql")
+                            .put("subjectType", "robot").put("subject", "r2")));
+            Api.grant(EventType.GRANT_ADDED, ns, "trino", "sql", "user", "frank");
+            await().atMost(CONVERGE).until(() -> rules(ns).toString().contains("frank"));
+            await().atMost(CONVERGE).until(() -> !dlq.records(subject).isEmpty());
+            assertThat(rules(ns).toString()).doesNotContain("erin", "r2");
+        }
+    }
+
+    /**
      * A rotated OIDC client secret rolls the coordinator: its pod template carries a digest of the
      * Secrets it uses, which changes with their data and shows none of it.
      */
