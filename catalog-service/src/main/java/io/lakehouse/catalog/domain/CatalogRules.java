@@ -4,6 +4,7 @@ import io.lakehouse.common.storage.StorageRules;
 import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
+import io.lakehouse.common.validation.Warehouses;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -24,7 +25,6 @@ public final class CatalogRules {
     public static final String MIN_STORAGE = "1Gi";
     public static final String MAX_STORAGE = "10Ti";
 
-    private static final Pattern CATALOG_NAME = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,62}");
     private static final Pattern REALM = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_-]{0,62}");
 
     private CatalogRules() {}
@@ -44,10 +44,7 @@ public final class CatalogRules {
         }
         CatalogSpec spec = requested.withDefaults();
         StorageRules.check(v, "spec.storage", spec.storage());
-        if (!CATALOG_NAME.matcher(spec.catalogName()).matches() || "system".equalsIgnoreCase(spec.catalogName())) {
-            v.add("spec.catalogName", "must start with a letter, use letters, digits, '_' and '-', have at most 63"
-                    + " characters, and not be 'system'");
-        }
+        Warehouses.check(v, "spec.catalogName", spec.catalogName());
         if (!REALM.matcher(spec.realm()).matches()) {
             v.add("spec.realm", "must use letters, digits, '_' and '-' and have at most 63 characters");
         }

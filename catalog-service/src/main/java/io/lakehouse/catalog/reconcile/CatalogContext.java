@@ -1,6 +1,7 @@
 package io.lakehouse.catalog.reconcile;
 
 import io.lakehouse.common.config.ClusterSettings;
+import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 
 /**
  * Everything besides the instance that the object builders depend on, as plain values so the
@@ -15,12 +16,14 @@ public record CatalogContext(
         String polarisImage,
         String adminToolImage,
         String curlImage,
-        String postgresImage) {
+        String postgresImage,
+        IngressPeer ingressPeer) {
 
     public static CatalogContext of(String managedBy, ClusterSettings cluster) {
         return new CatalogContext(managedBy, cluster.domain(), cluster.ingressClass(),
                 cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null),
                 cluster.images().polaris(), cluster.images().polarisAdminTool(), cluster.images().curl(),
-                cluster.images().postgres().orElse(null));
+                cluster.images().postgres().orElse(null),
+                IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()));
     }
 }

@@ -40,8 +40,8 @@ public class CatalogReconciler {
 
     /** Every kind the service creates; the informer cache watches these. */
     public static final List<ResourceKind> KINDS = List.of(ResourceKind.CONFIG_MAP, ResourceKind.SECRET,
-            ResourceKind.DEPLOYMENT, ResourceKind.SERVICE, ResourceKind.INGRESS, ResourceKind.JOB,
-            ResourceKind.CNPG_CLUSTER);
+            ResourceKind.DEPLOYMENT, ResourceKind.SERVICE, ResourceKind.INGRESS, ResourceKind.NETWORK_POLICY,
+            ResourceKind.JOB, ResourceKind.CNPG_CLUSTER);
     private static final List<ResourceKind> STATELESS_KINDS = KINDS.stream()
             .filter(k -> k != ResourceKind.CNPG_CLUSTER).toList();
     private static final Duration TEARDOWN_RECHECK = Duration.ofSeconds(2);
@@ -100,6 +100,7 @@ public class CatalogReconciler {
         applier.apply(PolarisServer.deployment(inst, ctx, owner), ApplyMode.ENFORCE);
         applier.apply(PolarisServer.service(inst, ctx, owner), ApplyMode.ENFORCE);
         applier.apply(PolarisServer.ingress(inst, ctx, owner), ApplyMode.ENFORCE);
+        applier.apply(PolarisServer.networkPolicy(inst, ctx, owner), ApplyMode.ENFORCE);
 
         CatalogStatusCalculator.Result status = status(inst);
         // The tasks are gated on what they need, instead of failing and backing off inside Jobs.

@@ -17,9 +17,11 @@ import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressTLS;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressTLSBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.common.kube.NetworkPolicies;
 import io.lakehouse.common.kube.PodSecurity;
 import java.util.ArrayList;
 import java.util.List;
@@ -112,6 +114,16 @@ public final class PolarisServer {
                         .withNewTargetPort("management").endPort()
                 .endSpec()
                 .build();
+    }
+
+    /**
+     * The catalog's NetworkPolicy: the REST API for the namespace's engines and the ingress controller
+     * (the public route), nothing else (the management port only serves the kubelet's probes).
+     */
+    public static NetworkPolicy networkPolicy(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+        return NetworkPolicies.of(CatalogLabels.meta(CatalogNames.server(inst.name()), inst, ctx, "network", owner),
+                NetworkPolicies.instancePods(CatalogInstance.KIND, inst.name()), List.of(CatalogNames.HTTP_PORT),
+                ctx.ingressPeer(), List.of(CatalogNames.HTTP_PORT));
     }
 
     /** Only the REST API is public ({@code /api/catalog}); Polaris has no web UI. */

@@ -101,6 +101,8 @@ class CatalogLifecycleTest {
             }
             assertThat(kube.network().v1().ingresses().inNamespace(ns).withName(name).get().getSpec().getRules().get(0)
                     .getHost()).isEqualTo(name + "-" + ns + ".lakehouse.localtest.me");
+            assertThat(kube.network().v1().networkPolicies().inNamespace(ns).withName(name).get().getSpec()
+                    .getIngress()).hasSize(2);
             assertThat(kube.batch().v1().jobs().inNamespace(ns).list().getItems()).extracting(j -> j.getMetadata().getName())
                     .containsExactlyInAnyOrder(name + "-realm-init", name + "-catalog-init");
             await().atMost(CONVERGE).until(() -> types(events.events(subject)).containsAll(
@@ -179,7 +181,8 @@ class CatalogLifecycleTest {
 
     private List<HasMetadata> owned(String ns, String name) {
         return List.of(ResourceKind.CONFIG_MAP, ResourceKind.SECRET, ResourceKind.DEPLOYMENT, ResourceKind.SERVICE,
-                        ResourceKind.INGRESS, ResourceKind.JOB, ResourceKind.CNPG_CLUSTER).stream()
+                        ResourceKind.INGRESS, ResourceKind.NETWORK_POLICY, ResourceKind.JOB, ResourceKind.CNPG_CLUSTER)
+                .stream()
                 .flatMap(k -> {
                     List<HasMetadata> items = k.operations(kube).inNamespace(ns)
                             .withLabel("app.kubernetes.io/instance", name).list().getItems();

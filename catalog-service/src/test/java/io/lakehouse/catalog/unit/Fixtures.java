@@ -2,6 +2,7 @@ package io.lakehouse.catalog.unit;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.catalog.domain.CatalogSpec;
@@ -53,14 +54,16 @@ final class Fixtures {
     /** The platform defaults (no TLS secret, default storage class, operator's Postgres image). */
     static CatalogContext context() {
         return new CatalogContext("catalog-service", "lakehouse.localtest.me", "nginx", null, null,
-                "apache/polaris:1.7.0", "apache/polaris-admin-tool:1.7.0", "curlimages/curl:8.11.1", null);
+                "apache/polaris:1.7.0", "apache/polaris-admin-tool:1.7.0", "curlimages/curl:8.11.1", null,
+                IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller"));
     }
 
     /** A cluster with a wildcard certificate, a storage class and a mirrored Postgres image. */
     static CatalogContext productionContext() {
         return new CatalogContext("catalog-service", "data.example.org", "nginx", "wildcard-tls", "fast-ssd",
                 "registry.example.org/apache/polaris:1.7.0", "registry.example.org/apache/polaris-admin-tool:1.7.0",
-                "registry.example.org/curlimages/curl:8.11.1", "registry.example.org/cloudnative-pg/postgresql:17.5");
+                "registry.example.org/curlimages/curl:8.11.1", "registry.example.org/cloudnative-pg/postgresql:17.5",
+                IngressPeer.of("gateway", "app=gateway"));
     }
 
     /** The request spec with a namespace bucket's Secret. */
@@ -121,6 +124,7 @@ final class Fixtures {
         objects.add(PolarisServer.deployment(inst, ctx, owner));
         objects.add(PolarisServer.service(inst, ctx, owner));
         objects.add(PolarisServer.ingress(inst, ctx, owner));
+        objects.add(PolarisServer.networkPolicy(inst, ctx, owner));
         objects.add(CatalogTasks.realmInit(inst, ctx, owner, DATABASE_UID));
         objects.add(CatalogTasks.catalogInitConfig(inst, ctx, owner));
         objects.add(CatalogTasks.catalogInit(inst, ctx, owner));

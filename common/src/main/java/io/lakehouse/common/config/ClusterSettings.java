@@ -28,6 +28,26 @@ public interface ClusterSettings {
 
     Images images();
 
+    IngressController ingressController();
+
+    /**
+     * The gateway's pods, the only ones outside an instance's namespace its NetworkPolicy lets in
+     * (on the ports of its public routes).
+     */
+    interface IngressController {
+        /** {@code lakehouse.cluster.ingress-controller.namespace}, default {@code ingress-nginx}. */
+        @WithDefault("ingress-nginx")
+        String namespace();
+
+        /**
+         * {@code lakehouse.cluster.ingress-controller.pod-labels}: {@code key=value,...} of the controller's
+         * pods, default {@code app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller}
+         * (the ingress-nginx chart's labels).
+         */
+        @WithDefault("app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller")
+        String podLabels();
+    }
+
     /** Images and versions of the components; a cluster without Docker Hub overrides them. */
     interface Images {
         /** {@code lakehouse.cluster.images.polaris}. */

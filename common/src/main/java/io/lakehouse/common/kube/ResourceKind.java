@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -36,6 +37,8 @@ public record ResourceKind(String apiVersion, String kind, String plural, Class<
     public static final ResourceKind STATEFUL_SET = typed("apps/v1", "StatefulSet", "statefulsets", StatefulSet.class);
     public static final ResourceKind JOB = typed("batch/v1", "Job", "jobs", Job.class);
     public static final ResourceKind INGRESS = typed("networking.k8s.io/v1", "Ingress", "ingresses", Ingress.class);
+    public static final ResourceKind NETWORK_POLICY =
+            typed("networking.k8s.io/v1", "NetworkPolicy", "networkpolicies", NetworkPolicy.class);
     public static final ResourceKind ROLE = typed("rbac.authorization.k8s.io/v1", "Role", "roles", Role.class);
     public static final ResourceKind ROLE_BINDING =
             typed("rbac.authorization.k8s.io/v1", "RoleBinding", "rolebindings", RoleBinding.class);

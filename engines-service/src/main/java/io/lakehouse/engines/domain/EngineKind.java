@@ -3,6 +3,7 @@ package io.lakehouse.engines.domain;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.security.Subject;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Violations;
 import io.lakehouse.engines.reconcile.EngineContext;
@@ -54,6 +55,16 @@ public interface EngineKind {
 
     /** Every other object of the instance, enforced on each pass. Secret values only by reference. */
     List<HasMetadata> objects(EngineInstance inst, EngineContext ctx, OwnerReference owner);
+
+    /**
+     * Objects generated from the instance's grants (Trino's access rules), enforced on each pass like
+     * {@link #objects}; a change of grants changes only these, so pods keep running. Most kinds have
+     * none: the gateway's forward auth is their only access check.
+     */
+    default List<HasMetadata> accessObjects(EngineInstance inst, List<Subject> grants, EngineContext ctx,
+            OwnerReference owner) {
+        return List.of();
+    }
 
     /**
      * Objects others create for the instance and that go with it: CloudNativePG's {@code <name>-db-app}

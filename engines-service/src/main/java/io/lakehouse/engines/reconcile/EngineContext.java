@@ -1,6 +1,7 @@
 package io.lakehouse.engines.reconcile;
 
 import io.lakehouse.common.config.ClusterSettings;
+import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.engines.config.EngineSettings;
 
 /**
@@ -23,7 +24,8 @@ public record EngineContext(
         String mlflowImage,
         String nifiImage,
         String tlsProxyImage,
-        String sparkPackages) {
+        String sparkPackages,
+        IngressPeer ingressPeer) {
 
     public static EngineContext of(String managedBy, ClusterSettings cluster, EngineSettings engines) {
         return new EngineContext(managedBy, cluster.domain(), cluster.ingressClass(),
@@ -31,7 +33,8 @@ public record EngineContext(
                 cluster.images().postgres().orElse(null), cluster.oidcIssuer(), engines.forwardAuthUrl(),
                 engines.signInUrl(), engines.imagePullSecret().orElse(null), engines.images().trino(),
                 engines.images().sparkConnect(), engines.images().mlflow(), engines.images().nifi(),
-                engines.images().tlsProxy(), engines.sparkPackages());
+                engines.images().tlsProxy(), engines.sparkPackages(),
+                IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()));
     }
 
     /** {@code <name>-<namespace>.<domain>}: the public host of an instance. */

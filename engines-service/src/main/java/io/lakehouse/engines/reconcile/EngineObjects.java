@@ -11,7 +11,9 @@ import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressTLS;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressTLSBuilder;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.lakehouse.common.kube.Labels;
+import io.lakehouse.common.kube.NetworkPolicies;
 import io.lakehouse.common.kube.ObjectMetas;
 import io.lakehouse.common.kube.SecretData;
 import io.lakehouse.engines.domain.EngineInstance;
@@ -36,6 +38,8 @@ public final class EngineObjects {
     public static final String OIDC_ISSUER = "issuer";
     /** Pod-template annotation: pods restart when their configuration changes (a ConfigMap edit does not). */
     public static final String CONFIG_CHECKSUM = "lakehouse.io/config-checksum";
+    public static final String AUTH_URL = "nginx.ingress.kubernetes.io/auth-url";
+    public static final String AUTH_SIGNIN = "nginx.ingress.kubernetes.io/auth-signin";
 
     private EngineObjects() {}
 
@@ -135,6 +139,30 @@ public final class EngineObjects {
         annotations.put("nginx.ingress.kubernetes.io/proxy-ssl-verify", "on");
         annotations.put("nginx.ingress.kubernetes.io/proxy-ssl-name", inst.name() + "." + inst.namespace() + ".svc");
         annotations.put("nginx.ingress.kubernetes.io/proxy-ssl-server-name", "on");
+        return annotations;
+    }
+
+    /**
+     * The instance's NetworkPolicy {@code <name>}: pods of the namespace on {@code namespacePorts}, the
+     * ingress controller on {@code publicPorts} (none when the instance has no public route).
+     */
+    public static NetworkPolicy networkPolicy(String app, EngineInstance inst, EngineContext ctx, OwnerReference owner,
+            List<Integer> namespacePorts, List<Integer> publicPorts) {
+        return NetworkPolicies.of(meta(inst.name(), app, inst, ctx, "network", owner),
+                NetworkPolicies.instancePods(inst.kind(), inst.name()), namespacePorts, ctx.ingressPeer(), publicPorts);
+    }
+
+    /**
+     * ingress-nginx forward auth: before each request the gateway asks access-service whether the
+     * caller (its session, or a bearer token) holds a grant on the instance behind the host, and sends
+     * callers without a session to the sign-in page. Every instance with a public route has it; the
+     * instance's own login (if any) comes after.
+     */
+    public static Map<String, String> forwardAuth(EngineInstance inst, EngineContext ctx) {
+        Map<String, String> annotations = new LinkedHashMap<>();
+        annotations.put(AUTH_URL, ctx.forwardAuthUrl() + "?host=" + ctx.publicHost(inst.name(), inst.namespace()));
+        // nginx variables, expanded by the controller per request: back to the page asked for.
+        annotations.put(AUTH_SIGNIN, ctx.signInUrl() + "?rd=https://$host$escaped_request_uri");
         return annotations;
     }
 

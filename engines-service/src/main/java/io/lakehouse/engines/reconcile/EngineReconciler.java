@@ -3,6 +3,7 @@ package io.lakehouse.engines.reconcile;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.crypto.SecretSealer;
 import io.lakehouse.common.events.EventType;
@@ -16,6 +17,7 @@ import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.kube.OwnerReferences;
 import io.lakehouse.common.kube.Ownership;
 import io.lakehouse.common.kube.ResourceKind;
+import io.lakehouse.common.security.Subject;
 import io.lakehouse.engines.domain.CatalogRef;
 import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.domain.EngineKind;
@@ -24,6 +26,7 @@ import io.lakehouse.engines.domain.GeneratedSecret;
 import io.lakehouse.engines.domain.ObjectRef;
 import io.lakehouse.engines.events.InstanceEvents;
 import io.lakehouse.engines.store.CatalogStore;
+import io.lakehouse.engines.store.GrantStore;
 import io.lakehouse.engines.store.InstanceStore;
 import io.lakehouse.engines.store.OidcClientStore;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -44,7 +47,7 @@ public class EngineReconciler {
     /** Every kind the service creates; the informer cache watches these. */
     public static final List<ResourceKind> KINDS = List.of(ResourceKind.CONFIG_MAP, ResourceKind.SECRET,
             ResourceKind.DEPLOYMENT, ResourceKind.STATEFUL_SET, ResourceKind.SERVICE, ResourceKind.INGRESS,
-            ResourceKind.CNPG_CLUSTER, ResourceKind.PVC);
+            ResourceKind.NETWORK_POLICY, ResourceKind.CNPG_CLUSTER, ResourceKind.PVC);
     private static final List<ResourceKind> STATELESS_KINDS = KINDS.stream()
             .filter(k -> k != ResourceKind.CNPG_CLUSTER && k != ResourceKind.PVC).toList();
     private static final Duration TEARDOWN_RECHECK = Duration.ofSeconds(2);
@@ -53,17 +56,19 @@ public class EngineReconciler {
     private final InstanceStore store;
     private final CatalogStore catalogs;
     private final OidcClientStore oidcClients;
+    private final GrantStore grants;
     private final Applier applier;
     private final InformerCache cache;
     private final EngineContext ctx;
     private final SecretSealer sealer;
     private final String eventSource;
 
-    EngineReconciler(InstanceStore store, CatalogStore catalogs, OidcClientStore oidcClients, Applier applier,
-            InformerCache cache, EngineContext ctx, SecretSealer sealer, ServiceSettings settings) {
+    EngineReconciler(InstanceStore store, CatalogStore catalogs, OidcClientStore oidcClients, GrantStore grants,
+            Applier applier, InformerCache cache, EngineContext ctx, SecretSealer sealer, ServiceSettings settings) {
         this.store = store;
         this.catalogs = catalogs;
         this.oidcClients = oidcClients;
+        this.grants = grants;
         this.applier = applier;
         this.cache = cache;
         this.ctx = ctx;
@@ -113,13 +118,22 @@ public class EngineReconciler {
         }
         Gates gates = gates(inst, kind);
         if (gates.mayDeploy()) {
-            kind.objects(inst, ctx, owner).forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
+            List<Subject> granted = grants.of(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT);
+            kind.accessObjects(inst, granted, ctx, owner).forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
+            kind.objects(inst, ctx, owner).forEach(o -> applier.apply(
+                    PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret)), ApplyMode.ENFORCE));
         }
         EngineStatus.Result status = EngineStatus.compute(kind.parts(inst),
                 part -> cache.get(part.kind(), inst.namespace(), part.objectName()).orElse(null), gates,
                 inst.conditions(), inst.phase(), inst.generation(), Instant.now());
         save(inst, status);
         return null;
+    }
+
+    /** Ours from the cache; others' (bucket, catalog principal, OIDC client) from the API server. */
+    private Optional<Secret> secret(String namespace, String name) {
+        Optional<HasMetadata> o = cache.get(ResourceKind.SECRET, namespace, name);
+        return o.or(() -> applier.live(ResourceKind.SECRET, namespace, name)).map(Secret.class::cast);
     }
 
     private Gates gates(EngineInstance inst, EngineKind kind) {

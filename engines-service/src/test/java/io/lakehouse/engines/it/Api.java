@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.testing.EventWriter;
@@ -46,7 +47,13 @@ public final class Api {
 
     /** What access-service does once the OIDC client exists: the Secret, then the event. */
     public static void oidcClientReady(KubernetesClient kube, String namespace, String kind, String name) {
-        oidcClientSecret(kube, namespace, kind, name);
+        oidcClientReady(kube, namespace, kind, name, "oidc-client-secret");
+    }
+
+    /** Writes (or rewrites, as a rotation does) {@code <name>-oidc}, then publishes the client as ready. */
+    public static void oidcClientReady(KubernetesClient kube, String namespace, String kind, String name,
+            String clientSecret) {
+        oidcClientSecret(kube, namespace, kind, name, clientSecret);
         ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("kind", kind).put("name", name)
                 .put("clientId", namespace + "-" + name + "-" + kind).put("secretName", name + "-oidc");
         try (EventWriter writer = new EventWriter()) {
@@ -57,14 +64,30 @@ public final class Api {
 
     /** The {@code <name>-oidc} Secret alone, as access-service writes it before its event. */
     public static void oidcClientSecret(KubernetesClient kube, String namespace, String kind, String name) {
+        oidcClientSecret(kube, namespace, kind, name, "oidc-client-secret");
+    }
+
+    private static void oidcClientSecret(KubernetesClient kube, String namespace, String kind, String name,
+            String clientSecret) {
         Base64.Encoder b64 = Base64.getEncoder();
         kube.secrets().inNamespace(namespace).resource(new SecretBuilder()
                 .withNewMetadata().withName(name + "-oidc").withNamespace(namespace).endMetadata()
                 .withData(Map.of(
                         "clientId", b64.encodeToString((namespace + "-" + name + "-" + kind).getBytes(StandardCharsets.UTF_8)),
-                        "clientSecret", b64.encodeToString("oidc-client-secret".getBytes(StandardCharsets.UTF_8)),
+                        "clientSecret", b64.encodeToString(clientSecret.getBytes(StandardCharsets.UTF_8)),
                         "issuer", b64.encodeToString("https://keycloak.example/realms/lakehouse".getBytes(StandardCharsets.UTF_8))))
-                .build()).create();
+                .build()).createOr(NonDeletingOperation::update);
+    }
+
+    /** {@code access.grant-added} / {@code -removed} as access-service publishes it. */
+    public static void grant(EventType type, String namespace, String kind, String name, String subjectType,
+            String subject) {
+        ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("kind", kind).put("name", name)
+                .put("subjectType", subjectType).put("subject", subject);
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(LakehouseEvent.of("/lakehouse/access-service", type,
+                    LakehouseEvent.instanceSubject(namespace, kind, name), data));
+        }
     }
 
     /** A namespace bucket Secret, as the platform writes it. */

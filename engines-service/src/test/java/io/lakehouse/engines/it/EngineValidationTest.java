@@ -70,6 +70,8 @@ class EngineValidationTest {
                         422, "spec.workerMemory"),
                 Arguments.of("trino", "{\"name\":\"t1\",\"spec\":{\"catalog\":\"cat\",\"workers\":0}}", 422,
                         "spec.workers"),
+                Arguments.of("trino", "{\"name\":\"t1\",\"spec\":{\"catalog\":\"cat\",\"warehouse\":\"SYSTEM\"}}",
+                        422, "spec.warehouse"),
                 Arguments.of("trino", "{\"name\":\"T_1\",\"spec\":{\"catalog\":\"cat\"}}", 422, "name"),
                 Arguments.of("trino", "{\"spec\":{\"catalog\":\"cat\"}}", 422, "name"),
                 Arguments.of("trino", "{\"name\":\"t1\",\"spec\":{\"catalog\":\"cat\",\"replicas\":3}}", 400, null),
@@ -78,6 +80,8 @@ class EngineValidationTest {
                 Arguments.of("trino", "{\"name\":", 400, null),
                 Arguments.of("spark-connect", "{\"name\":\"s1\",\"spec\":{\"catalog\":\"cat\",\"driverMemory\":\"4Gi\","
                         + "\"podMemory\":\"4Gi\"}}", 422, "spec.podMemory"),
+                Arguments.of("spark-connect", "{\"name\":\"s1\",\"spec\":{\"catalog\":\"cat\",\"warehouse\":\"system\"}}",
+                        422, "spec.warehouse"),
                 Arguments.of("spark-connect", "{\"name\":\"s1\",\"spec\":{\"catalog\":\"elsewhere\"}}", 422,
                         "spec.catalog"),
                 Arguments.of("mlflow", "{\"name\":\"m1\",\"spec\":{}}", 422, "spec.storage"),

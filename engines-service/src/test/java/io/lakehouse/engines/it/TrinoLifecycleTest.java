@@ -6,11 +6,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.utils.Serialization;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.testing.Callers;
@@ -25,8 +29,10 @@ import io.restassured.response.Response;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -67,7 +73,7 @@ class TrinoLifecycleTest {
                     .body("spec.storage.bucket", equalTo("warehouse"))
                     .body("spec.storage.credentialsSecret", equalTo("warehouse-bucket"))
                     .body("status.endpoints.public", equalTo("https://sql-" + ns + ".lakehouse.localtest.me/ui/"))
-                    .body("status.endpoints.internal", equalTo("http://sql." + ns + ".svc:8080"));
+                    .body("status.endpoints.internal", equalTo("https://sql." + ns + ".svc:8443"));
 
             // Nothing runs until access-service has made the OIDC client: the status says why.
             await().atMost(CONVERGE).until(() -> "WaitingForOidcClient".equals(reason(ns, name, "OidcClientReady")));
@@ -96,6 +102,10 @@ class TrinoLifecycleTest {
                     .satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("sql-oidc"));
             assertThat(kube.network().v1().ingresses().inNamespace(ns).withName(name).get().getSpec().getRules().get(0)
                     .getHost()).isEqualTo("sql-" + ns + ".lakehouse.localtest.me");
+            assertThat(kube.network().v1().ingresses().inNamespace(ns).withName(name).get().getMetadata()
+                    .getAnnotations()).containsKey("nginx.ingress.kubernetes.io/auth-url");
+            assertThat(kube.network().v1().networkPolicies().inNamespace(ns).withName(name).get().getSpec()
+                    .getPodSelector().getMatchLabels()).containsEntry("app.kubernetes.io/instance", name);
             ConfigMap root = kube.configMaps().inNamespace(ns).withName(name + "-instance").get();
             for (HasMetadata o : owned(ns, name)) {
                 if (!o.getMetadata().getName().equals(root.getMetadata().getName())) {
@@ -124,6 +134,120 @@ class TrinoLifecycleTest {
             assertThat(owned(ns, name)).isEmpty();
             await().atMost(CONVERGE).until(() -> types(events.events(subject)).contains(EventType.INSTANCE_DELETED));
         }
+    }
+
+    /**
+     * Trino's access rules follow the instance's grants while it runs: a grant added or removed
+     * changes the rules file (users and groups), never the pods (no restart); a duplicate is ignored.
+     */
+    @Test
+    void grantsBecomeTrinosAccessRulesWithoutARestart() throws Exception {
+        String ns = Callers.freshNamespace();
+        catalogWithBucket(ns, "cat");
+        asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}").post(instances(ns, "trino"))
+                .then().statusCode(201);
+        Api.oidcClientReady(kube, ns, "trino", "sql");
+        await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns, "sql")));
+        assertThat(rules(ns).path("catalogs")).hasSize(1);
+        String template = podTemplate(ns);
+
+        Api.grant(EventType.GRANT_ADDED, ns, "trino", "sql", "user", "alice");
+        Api.grant(EventType.GRANT_ADDED, ns, "trino", "sql", "group", "data-team");
+        Api.grant(EventType.GRANT_ADDED, ns, "trino", "other", "user", "mallory");
+        await().atMost(CONVERGE).until(() -> rules(ns).path("queries").size() == 2);
+        JsonNode rules = rules(ns);
+        assertThat(rules.path("catalogs").findValuesAsText("user")).containsExactly("alice", "alice");
+        assertThat(rules.path("catalogs").findValuesAsText("group")).containsExactly("data-team", "data-team");
+        assertThat(rules.path("queries").findValuesAsText("user")).containsExactly("alice");
+        assertThat(rules.toString()).doesNotContain("mallory");
+
+        Api.grant(EventType.GRANT_REMOVED, ns, "trino", "sql", "user", "alice");
+        await().atMost(CONVERGE).until(() -> rules(ns).path("queries").size() == 1);
+        assertThat(rules(ns).path("queries").get(0).path("group").asText()).isEqualTo("data-team");
+        assertThat(rules(ns).toString()).doesNotContain("alice");
+        assertThat(podTemplate(ns)).as("the coordinator keeps running").isEqualTo(template);
+    }
+
+    /**
+     * Grant events are applied once (a redelivered grant-added does not bring back a removed grant), and
+     * a malformed one goes to {@code lakehouse.access.dlq} while the following ones still apply.
+     */
+    @Test
+    void grantEventsAreAppliedOnceAndAMalformedOneIsDeadLettered() throws Exception {
+        String ns = Callers.freshNamespace();
+        String subject = LakehouseEvent.instanceSubject(ns, "trino", "sql");
+        catalogWithBucket(ns, "cat");
+        asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}").post(instances(ns, "trino"))
+                .then().statusCode(201);
+        Api.oidcClientReady(kube, ns, "trino", "sql");
+        await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns, "sql")));
+        ObjectMapper json = new ObjectMapper();
+        try (EventWriter writer = new EventWriter(); EventReader dlq = new EventReader("lakehouse.access.dlq")) {
+            LakehouseEvent added = LakehouseEvent.of("/lakehouse/access-service", EventType.GRANT_ADDED, subject,
+                    json.createObjectNode().put("namespace", ns).put("kind", "trino").put("name", "sql")
+                            .put("subjectType", "user").put("subject", "erin"));
+            writer.send(added);
+            await().atMost(CONVERGE).until(() -> rules(ns).toString().contains("erin"));
+            Api.grant(EventType.GRANT_REMOVED, ns, "trino", "sql", "user", "erin");
+            await().atMost(CONVERGE).until(() -> !rules(ns).toString().contains("erin"));
+
+            writer.send(added); // redelivered: same event id
+            writer.send(LakehouseEvent.of("/lakehouse/access-service", EventType.GRANT_ADDED, subject,
+                    json.createObjectNode().put("namespace", ns).put("kind", "trino").put("name", "sql")
+                            .put("subjectType", "robot").put("subject", "r2")));
+            Api.grant(EventType.GRANT_ADDED, ns, "trino", "sql", "user", "frank");
+            await().atMost(CONVERGE).until(() -> rules(ns).toString().contains("frank"));
+            await().atMost(CONVERGE).until(() -> !dlq.records(subject).isEmpty());
+            assertThat(rules(ns).toString()).doesNotContain("erin", "r2");
+        }
+    }
+
+    /**
+     * A rotated OIDC client secret rolls the coordinator: its pod template carries a digest of the
+     * Secrets it uses, which changes with their data and shows none of it.
+     */
+    @Test
+    void aChangedSecretRollsThePodsWithoutShowingItsValue() {
+        String ns = Callers.freshNamespace();
+        catalogWithBucket(ns, "cat");
+        asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}").post(instances(ns, "trino"))
+                .then().statusCode(201);
+        Api.oidcClientReady(kube, ns, "trino", "sql");
+        await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns, "sql")));
+        String before = digest(ns, "sql");
+        String workersBefore = digest(ns, "sql-worker");
+        assertThat(before).matches("[0-9a-f]{64}");
+
+        Api.oidcClientReady(kube, ns, "trino", "sql", "rotated-client-secret-value");
+        await().atMost(CONVERGE).until(() -> !before.equals(digest(ns, "sql")));
+        assertThat(digest(ns, "sql-worker")).as("workers do not use the OIDC client").isEqualTo(workersBefore);
+
+        // The bucket's keys change: every pod using them rolls once the instance is looked at again.
+        kube.secrets().inNamespace(ns).withName("warehouse-bucket").edit(s -> {
+            s.getData().put("AWS_SECRET_ACCESS_KEY", Base64.getEncoder().encodeToString(
+                    "rotated-s3-secret-value".getBytes(StandardCharsets.UTF_8)));
+            return s;
+        });
+        Api.catalogReady(ns, "cat");
+        await().atMost(CONVERGE).until(() -> !workersBefore.equals(digest(ns, "sql-worker")));
+        String yaml = Serialization.asYaml(kube.apps().deployments().inNamespace(ns).withName("sql").get())
+                + Serialization.asYaml(kube.apps().deployments().inNamespace(ns).withName("sql-worker").get());
+        assertThat(yaml).doesNotContain("rotated-client-secret-value", "rotated-s3-secret-value",
+                Base64.getEncoder().encodeToString("rotated-s3-secret-value".getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private String digest(String ns, String deployment) {
+        return kube.apps().deployments().inNamespace(ns).withName(deployment).get().getSpec().getTemplate()
+                .getMetadata().getAnnotations().get("lakehouse.io/secrets-digest");
+    }
+
+    private JsonNode rules(String ns) throws Exception {
+        ConfigMap access = kube.configMaps().inNamespace(ns).withName("sql-access").get();
+        return access == null ? MissingNode.getInstance() : new ObjectMapper().readTree(access.getData().get("rules.json"));
+    }
+
+    private String podTemplate(String ns) {
+        return kube.apps().deployments().inNamespace(ns).withName("sql").get().getSpec().getTemplate().toString();
     }
 
     @Test
@@ -192,7 +316,9 @@ class TrinoLifecycleTest {
                         kube.apps().deployments().inNamespace(ns).withLabel("app.kubernetes.io/instance", name).list().getItems(),
                         kube.services().inNamespace(ns).withLabel("app.kubernetes.io/instance", name).list().getItems(),
                         kube.network().v1().ingresses().inNamespace(ns).withLabel("app.kubernetes.io/instance", name)
-                                .list().getItems())
+                                .list().getItems(),
+                        kube.network().v1().networkPolicies().inNamespace(ns)
+                                .withLabel("app.kubernetes.io/instance", name).list().getItems())
                 .forEach(all::addAll);
         return all;
     }

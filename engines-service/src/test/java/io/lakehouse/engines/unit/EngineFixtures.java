@@ -3,6 +3,7 @@ package io.lakehouse.engines.unit;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.lakehouse.common.instances.Phase;
+import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.engines.domain.CatalogRef;
 import io.lakehouse.engines.domain.EngineInstance;
@@ -28,7 +29,8 @@ public final class EngineFixtures {
                 "https://login.lakehouse.localtest.me/oauth2/start", null, "trinodb/trino:480",
                 "apache/spark:4.0.1-scala2.13-java21-python3-ubuntu", "ghcr.io/mlflow/mlflow:v3.9.0-full",
                 "apache/nifi:2.11.0", "envoyproxy/envoy:v1.36.2",
-                "org.apache.iceberg:iceberg-spark-runtime-4.0_2.13:1.10.1,org.apache.iceberg:iceberg-aws-bundle:1.10.1");
+                "org.apache.iceberg:iceberg-spark-runtime-4.0_2.13:1.10.1,org.apache.iceberg:iceberg-aws-bundle:1.10.1",
+                IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller"));
     }
 
     /** A production-like cluster: wildcard certificate, storage class, pinned images, a pull secret. */
@@ -38,7 +40,7 @@ public final class EngineFixtures {
                 "http://access-service.platform.svc:8085/api/v1/authz", "https://login.data.example.org/oauth2/start",
                 "registry-pull", "registry.example.org/trino:480", "registry.example.org/spark-iceberg:4.0.1",
                 "registry.example.org/mlflow:v3.9.0-full", "registry.example.org/nifi:2.11.0",
-                "registry.example.org/envoy:v1.36.2", "");
+                "registry.example.org/envoy:v1.36.2", "", IngressPeer.of("gateway", "app=gateway"));
     }
 
     public static OwnerReference owner() {

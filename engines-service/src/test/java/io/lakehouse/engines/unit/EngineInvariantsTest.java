@@ -7,8 +7,12 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPort;
 import io.lakehouse.common.validation.Violations;
 import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.domain.EngineKind;
@@ -107,6 +111,79 @@ class EngineInvariantsTest {
                 assertThat(o.getMetadata().getOwnerReferences()).as(what).containsExactly(EngineFixtures.owner());
             }
         }
+    }
+
+    /**
+     * One NetworkPolicy per instance selecting every pod it runs: the namespace's pods reach only the
+     * ports its Services serve, the ingress controller only the ports its Ingress routes to.
+     */
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("kinds")
+    void oneNetworkPolicyLetsInTheNamespaceAndTheGatewayOnly(String name, String c, EngineContext ctx)
+            throws Exception {
+        EngineKind kind = EngineKinds.of(name);
+        List<HasMetadata> objects = kind.objects(instance(kind), ctx, EngineFixtures.owner());
+        List<NetworkPolicy> policies = objects.stream().filter(NetworkPolicy.class::isInstance)
+                .map(NetworkPolicy.class::cast).toList();
+        assertThat(policies).as(name).hasSize(1);
+        NetworkPolicy policy = policies.get(0);
+        assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
+        Map<String, String> selector = policy.getSpec().getPodSelector().getMatchLabels();
+        for (HasMetadata o : objects) {
+            Map<String, String> podLabels = o instanceof Deployment d ? d.getSpec().getTemplate().getMetadata().getLabels()
+                    : o instanceof StatefulSet s ? s.getSpec().getTemplate().getMetadata().getLabels() : null;
+            if (podLabels != null) {
+                assertThat(podLabels).as("%s pods of %s are selected", name, o.getMetadata().getName())
+                        .containsAllEntriesOf(selector);
+            }
+        }
+        var namespaceRule = policy.getSpec().getIngress().get(0);
+        assertThat(namespaceRule.getFrom()).singleElement().satisfies(peer -> {
+            assertThat(peer.getNamespaceSelector()).isNull();
+            assertThat(peer.getPodSelector().getMatchLabels()).isNullOrEmpty();
+        });
+        assertThat(ports(namespaceRule.getPorts())).as(name).isSubsetOf(servicePorts(objects)).isNotEmpty()
+                .doesNotContain(4040);
+        List<Integer> ingressPorts = objects.stream().filter(Ingress.class::isInstance).map(Ingress.class::cast)
+                .flatMap(i -> i.getSpec().getRules().stream()).flatMap(r -> r.getHttp().getPaths().stream())
+                .map(p -> p.getBackend().getService().getPort().getNumber()).toList();
+        if (ingressPorts.isEmpty()) {
+            assertThat(policy.getSpec().getIngress()).as("%s has no public route", name).hasSize(1);
+        } else {
+            var gatewayRule = policy.getSpec().getIngress().get(1);
+            assertThat(gatewayRule.getFrom()).singleElement().satisfies(peer -> {
+                assertThat(peer.getNamespaceSelector().getMatchLabels())
+                        .containsExactlyEntriesOf(Map.of("kubernetes.io/metadata.name", ctx.ingressPeer().namespace()));
+                assertThat(peer.getPodSelector().getMatchLabels()).isEqualTo(ctx.ingressPeer().podLabels());
+            });
+            assertThat(ports(gatewayRule.getPorts())).containsExactlyInAnyOrderElementsOf(ingressPorts);
+        }
+    }
+
+    /** Grants hold on every public route: the gateway asks access-service about this instance's host. */
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("kinds")
+    void everyPublicRouteAsksForwardAuthWithTheInstancesHost(String name, String c, EngineContext ctx)
+            throws Exception {
+        EngineKind kind = EngineKinds.of(name);
+        for (HasMetadata o : kind.objects(instance(kind), ctx, EngineFixtures.owner())) {
+            if (o instanceof Ingress ingress) {
+                String host = ingress.getSpec().getRules().get(0).getHost();
+                assertThat(ingress.getMetadata().getAnnotations()).as(name)
+                        .containsEntry("nginx.ingress.kubernetes.io/auth-url", ctx.forwardAuthUrl() + "?host=" + host)
+                        .containsEntry("nginx.ingress.kubernetes.io/auth-signin",
+                                ctx.signInUrl() + "?rd=https://$host$escaped_request_uri");
+            }
+        }
+    }
+
+    private static List<Integer> ports(List<NetworkPolicyPort> ports) {
+        return ports.stream().map(p -> p.getPort().getIntVal()).toList();
+    }
+
+    private static List<Integer> servicePorts(List<HasMetadata> objects) {
+        return objects.stream().filter(Service.class::isInstance).map(Service.class::cast)
+                .flatMap(s -> s.getSpec().getPorts().stream()).map(p -> p.getPort()).toList();
     }
 
     private static List<PodSpec> pods(List<HasMetadata> objects) {

@@ -115,7 +115,9 @@ public final class MlflowKind implements EngineKind {
                 MlflowDatabase.of(inst, ctx),
                 MlflowServer.deployment(inst, ctx, owner),
                 MlflowServer.service(inst, ctx, owner),
-                MlflowIngress.of(inst, ctx, owner));
+                MlflowIngress.of(inst, ctx, owner),
+                EngineObjects.networkPolicy(MlflowNames.APP, inst, ctx, owner, List.of(MlflowNames.HTTP_PORT),
+                        List.of(MlflowNames.HTTP_PORT)));
     }
 
     @Override

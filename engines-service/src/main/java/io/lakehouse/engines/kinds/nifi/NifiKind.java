@@ -85,7 +85,9 @@ public final class NifiKind implements EngineKind {
         return List.of(
                 NifiServer.statefulSet(inst, ctx, owner),
                 NifiNetwork.service(inst, ctx, owner),
-                NifiNetwork.ingress(inst, ctx, owner));
+                NifiNetwork.ingress(inst, ctx, owner),
+                EngineObjects.networkPolicy(NifiNames.APP, inst, ctx, owner, List.of(NifiNames.HTTPS_PORT),
+                        List.of(NifiNames.HTTPS_PORT)));
     }
 
     /** The flow and repositories' volume: its controller removes it on a real cluster (retention policy). */

@@ -39,6 +39,7 @@ final class NifiNetwork {
         Map<String, String> annotations = new LinkedHashMap<>(
                 EngineObjects.backendTls(inst, NifiNames.tls(inst.name())));
         annotations.put("nginx.ingress.kubernetes.io/proxy-body-size", MAX_BODY_SIZE);
+        annotations.putAll(EngineObjects.forwardAuth(inst, ctx));
         return EngineObjects.publicIngress(
                 EngineObjects.meta(inst.name(), NifiNames.APP, inst, ctx, NifiNames.SERVER, owner), inst, ctx,
                 NifiNames.HTTPS_PORT, annotations);

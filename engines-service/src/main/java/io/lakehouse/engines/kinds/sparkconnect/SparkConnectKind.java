@@ -124,7 +124,8 @@ public final class SparkConnectKind implements EngineKind {
                 s.cores() == null ? DEFAULT_CORES : s.cores(),
                 driverMemory,
                 s.podMemory() != null ? s.podMemory() : defaultPodMemory(driverMemory),
-                s.requireToken() != null && s.requireToken());
+                // A token by default: the server runs arbitrary code with the catalog's root principal.
+                s.requireToken() == null || s.requireToken());
     }
 
     /** driverMemory + 1Gi; the default when driverMemory is no quantity (its own rule reports it). */
@@ -160,7 +161,11 @@ public final class SparkConnectKind implements EngineKind {
         return List.of(
                 SparkConnectConfig.of(inst, ctx, owner),
                 SparkConnectServer.deployment(inst, ctx, owner),
-                SparkConnectServer.service(inst, ctx, owner));
+                SparkConnectServer.service(inst, ctx, owner),
+                // Only the client port: the Spark UI (4040) is not reachable from other pods; no public route.
+                EngineObjects.networkPolicy(SparkConnectNames.APP, inst, ctx, owner,
+                        List.of(SparkProperties.spec(inst).tokenRequired() ? SparkConnectNames.TLS_PORT
+                                : SparkConnectNames.GRPC_PORT), List.of()));
     }
 
     @Override

@@ -11,16 +11,13 @@ import io.lakehouse.common.storage.StorageRules;
 import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
+import io.lakehouse.common.validation.Warehouses;
 import java.math.BigDecimal;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /** The template's rules, as pure checks that add every violation of a request. */
 final class SparkConnectRules {
-
-    /** Polaris' catalog names (as catalog-service checks them). */
-    private static final Pattern WAREHOUSE = Pattern.compile("[A-Za-z][A-Za-z0-9_-]{0,62}");
 
     private SparkConnectRules() {}
 
@@ -32,10 +29,7 @@ final class SparkConnectRules {
         } else if (!Names.isDns1123Label(spec.catalog())) {
             v.add("spec.catalog", "is not a valid instance name");
         }
-        if (spec.warehouse() == null || !WAREHOUSE.matcher(spec.warehouse()).matches()) {
-            v.add("spec.warehouse", "must start with a letter, use letters, digits, '_' and '-', and have at most 63"
-                    + " characters (a Polaris catalog name)");
-        }
+        Warehouses.check(v, "spec.warehouse", spec.warehouse());
         StorageRules.check(v, "spec.storage", spec.storage());
         checkCapacity(v, spec);
     }

@@ -27,8 +27,8 @@ final class SparkConnectTemplate {
                             .help("Catalog name on the Polaris side. Defaults to the Apache Iceberg instance's"
                                     + " catalog name"),
                     TemplateField.of("spec.requireToken", "Require a connection token", "General", "boolean")
-                            .defaultsTo(false)
-                            .help("A shared token, kept in the <name>-platform secret; clients then connect over"
+                            .defaultsTo(true)
+                            .help("On by default: a shared token, kept in the <name>-platform secret; clients then connect over"
                                     + " TLS (CA in the <name>-tls secret)"),
                     TemplateField.of("spec.storage.bucket", "Warehouse S3 bucket", "Storage", "bucket")
                             .fixedAfterCreation()

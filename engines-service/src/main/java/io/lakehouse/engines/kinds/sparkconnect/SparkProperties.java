@@ -65,6 +65,9 @@ final class SparkProperties {
         conf.put("spark.driver.memory", SparkMemory.spark(spec.driverMemory()));
         conf.put("spark.local.dir", LOCAL_DIR);
         conf.put("spark.connect.grpc.binding.port", String.valueOf(SparkConnectNames.GRPC_PORT));
+        // The UI (4040) is closed to other pods by the NetworkPolicy; even from inside the pod it
+        // cannot kill jobs or stages.
+        conf.put("spark.ui.killEnabled", "false");
         if (spec.tokenRequired()) {
             // Only the TLS proxy of the pod reaches the server (clients send the token over TLS only).
             conf.put("spark.connect.grpc.binding.address", "127.0.0.1");

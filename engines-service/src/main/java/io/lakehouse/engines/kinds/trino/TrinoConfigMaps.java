@@ -17,7 +17,11 @@ import java.util.Map;
  */
 final class TrinoConfigMaps {
 
+    /** The Trino catalog's name: {@code SELECT * FROM lakehouse.<schema>.<table>} whatever the warehouse. */
+    static final String CATALOG = "lakehouse";
     static final String CONFIG_DIR = "/etc/trino";
+    /** The Trino user of a platform account, the name grants use. */
+    static final String PRINCIPAL_FIELD = "preferred_username";
     static final String CATALOG_DIR = "/etc/trino/catalog";
     static final String TLS_DIR = "/etc/trino/tls";
     static final String DATA_DIR = "/data/trino";
@@ -43,15 +47,24 @@ final class TrinoConfigMaps {
         config.put("http-server.https.keystore.path", TLS_DIR + "/keystore.p12");
         config.put("http-server.https.keystore.key", "${ENV:TRINO_KEYSTORE_PASSWORD}");
         config.put("http-server.process-forwarded", "true");
-        config.put("http-server.authentication.type", "oauth2");
+        // OAuth2 for the web UI and --external-authentication clients (its tokens carry the groups the
+        // access rules use); JWT for clients that bring a platform token of their own (notebooks and
+        // pods of the namespace on https://<name>:8443, SQL clients with --access-token): any token of
+        // the realm, verified against its JWKS, the user being preferred_username as with OAuth2.
+        config.put("http-server.authentication.type", "oauth2,jwt");
         config.put("http-server.authentication.oauth2.issuer", "${ENV:OIDC_ISSUER}");
         config.put("http-server.authentication.oauth2.client-id", "${ENV:OIDC_CLIENT_ID}");
         config.put("http-server.authentication.oauth2.client-secret", "${ENV:OIDC_CLIENT_SECRET}");
         config.put("http-server.authentication.oauth2.scopes", "openid,profile");
-        config.put("http-server.authentication.oauth2.principal-field", "preferred_username");
+        config.put("http-server.authentication.oauth2.principal-field", PRINCIPAL_FIELD);
+        config.put("http-server.authentication.oauth2.groups-field", "groups");
+        config.put("http-server.authentication.jwt.key-file", "${ENV:OIDC_JWKS_URL}");
+        config.put("http-server.authentication.jwt.required-issuer", "${ENV:OIDC_ISSUER}");
+        config.put("http-server.authentication.jwt.principal-field", PRINCIPAL_FIELD);
         config.put("web-ui.authentication.type", "oauth2");
         config.put("internal-communication.shared-secret", "${ENV:TRINO_SHARED_SECRET}");
-        return configMap(TrinoNames.coordinatorConfig(inst.name()), TrinoNames.COORDINATOR, inst, ctx, owner, config);
+        return configMap(TrinoNames.coordinatorConfig(inst.name()), TrinoNames.COORDINATOR, inst, ctx, owner, config,
+                Map.of("access-control.properties", TrinoAccess.properties()));
     }
 
     static ConfigMap worker(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
@@ -61,11 +74,11 @@ final class TrinoConfigMaps {
         config.put("discovery.uri", "http://" + inst.name() + ":" + TrinoNames.HTTP_PORT);
         config.putAll(memory(spec(inst).workers()));
         config.put("internal-communication.shared-secret", "${ENV:TRINO_SHARED_SECRET}");
-        return configMap(TrinoNames.workerConfig(inst.name()), TrinoNames.WORKER, inst, ctx, owner, config);
+        return configMap(TrinoNames.workerConfig(inst.name()), TrinoNames.WORKER, inst, ctx, owner, config, Map.of());
     }
 
     /**
-     * The Iceberg catalog, named after the warehouse: Polaris' REST API with OAuth2 client credentials
+     * The Iceberg catalog, always {@code lakehouse} (the warehouse is only its property): Polaris' REST API with OAuth2 client credentials
      * of the catalog's root principal, and the bucket's own S3 keys (the catalog vends none).
      */
     static ConfigMap catalog(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
@@ -90,7 +103,7 @@ final class TrinoConfigMaps {
         return new ConfigMapBuilder()
                 .withMetadata(EngineObjects.meta(TrinoNames.catalogConfig(inst.name()), TrinoNames.APP, inst, ctx,
                         "catalog", owner))
-                .withData(Map.of(spec.warehouse() + ".properties", PropertiesFiles.render(props)))
+                .withData(Map.of(CATALOG + ".properties", PropertiesFiles.render(props)))
                 .build();
     }
 
@@ -103,7 +116,7 @@ final class TrinoConfigMaps {
     }
 
     private static ConfigMap configMap(String name, String component, EngineInstance inst, EngineContext ctx,
-            OwnerReference owner, Map<String, String> config) {
+            OwnerReference owner, Map<String, String> config, Map<String, String> moreFiles) {
         Map<String, String> node = new LinkedHashMap<>();
         // Same on every node of the instance; Trino allows lowercase letters, digits and '_'.
         node.put("node.environment", "lakehouse");
@@ -113,6 +126,7 @@ final class TrinoConfigMaps {
         data.put("config.properties", PropertiesFiles.render(config));
         data.put("node.properties", PropertiesFiles.render(node));
         data.put("jvm.config", PropertiesFiles.lines(jvm()));
+        data.putAll(moreFiles);
         return new ConfigMapBuilder()
                 .withMetadata(EngineObjects.meta(name, TrinoNames.APP, inst, ctx, component, owner))
                 .withData(data)

@@ -3,11 +3,13 @@ package io.lakehouse.engines.kinds.trino;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.lakehouse.common.kube.ResourceKind;
+import io.lakehouse.common.security.Subject;
 import io.lakehouse.common.storage.StorageRules;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
+import io.lakehouse.common.validation.Warehouses;
 import io.lakehouse.engines.domain.CatalogRef;
 import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.domain.EngineKind;
@@ -20,9 +22,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
-/** The {@code trino} template: a coordinator and workers with the {@code lakehouse} catalog pre-wired. */
+/**
+ * The {@code trino} template: a coordinator and workers with the {@code lakehouse} catalog pre-wired
+ * (always named {@code lakehouse}, whatever the warehouse, so the seed's queries work everywhere).
+ */
 public final class TrinoKind implements EngineKind {
 
     public static final String KIND = "trino";
@@ -37,7 +41,6 @@ public final class TrinoKind implements EngineKind {
     public static final String MAX_CPU = "64";
     public static final int MIN_WORKERS = 1;
     public static final int MAX_WORKERS = 100;
-    private static final Pattern WAREHOUSE = Pattern.compile("[a-z][a-z0-9_]{0,62}");
 
     @Override
     public String kind() {
@@ -57,7 +60,7 @@ public final class TrinoKind implements EngineKind {
     @Override
     public List<String> derivedSuffixes() {
         return List.of(TrinoNames.WORKER_SUFFIX, TrinoNames.CONFIG_SUFFIX, TrinoNames.WORKER_SUFFIX + "-config",
-                TrinoNames.CATALOG_SUFFIX, TrinoNames.INTERNAL_SUFFIX, TrinoNames.TLS_SUFFIX,
+                TrinoNames.CATALOG_SUFFIX, TrinoNames.INTERNAL_SUFFIX, TrinoNames.TLS_SUFFIX, TrinoNames.ACCESS_SUFFIX,
                 EngineObjects.ROOT_SUFFIX, EngineObjects.S3_SUFFIX, EngineObjects.OIDC_SUFFIX);
     }
 
@@ -92,10 +95,7 @@ public final class TrinoKind implements EngineKind {
         } else if (!Names.isDns1123Label(s.catalog())) {
             v.add("spec.catalog", "is not a valid instance name");
         }
-        if (!WAREHOUSE.matcher(s.warehouse()).matches()) {
-            v.add("spec.warehouse", "must start with a lowercase letter and use lowercase letters, digits and '_'"
-                    + " (it is also the Trino catalog's name), at most 63 characters");
-        }
+        Warehouses.check(v, "spec.warehouse", s.warehouse());
         StorageRules.check(v, "spec.storage", s.storage());
         checkCapacity(v, spec);
     }
@@ -136,7 +136,16 @@ public final class TrinoKind implements EngineKind {
                 TrinoWorkloads.workers(inst, ctx, owner),
                 TrinoNetwork.service(inst, ctx, owner),
                 TrinoNetwork.workerService(inst, ctx, owner),
-                TrinoNetwork.ingress(inst, ctx, owner));
+                TrinoNetwork.ingress(inst, ctx, owner),
+                // Workers and coordinator talk on 8080; clients of the namespace and the gateway use HTTPS.
+                EngineObjects.networkPolicy(TrinoNames.APP, inst, ctx, owner,
+                        List.of(TrinoNames.HTTP_PORT, TrinoNames.HTTPS_PORT), List.of(TrinoNames.HTTPS_PORT)));
+    }
+
+    @Override
+    public List<HasMetadata> accessObjects(EngineInstance inst, List<Subject> grants, EngineContext ctx,
+            OwnerReference owner) {
+        return List.of(TrinoAccess.rules(inst, grants, ctx, owner));
     }
 
     @Override
@@ -149,7 +158,8 @@ public final class TrinoKind implements EngineKind {
     @Override
     public Map<String, String> endpoints(EngineInstance inst, EngineContext ctx) {
         return Map.of(
-                "internal", "http://" + inst.name() + "." + inst.namespace() + ".svc:" + TrinoNames.HTTP_PORT,
+                // With authentication on, Trino serves clients over HTTPS only (8080 is for its own nodes).
+                "internal", "https://" + inst.name() + "." + inst.namespace() + ".svc:" + TrinoNames.HTTPS_PORT,
                 "public", "https://" + ctx.publicHost(inst.name(), inst.namespace()) + "/ui/");
     }
 

@@ -9,6 +9,7 @@ final class TrinoNames {
     static final String CATALOG_SUFFIX = "-catalog";
     static final String INTERNAL_SUFFIX = "-internal";
     static final String TLS_SUFFIX = "-tls";
+    static final String ACCESS_SUFFIX = "-access";
     static final int HTTP_PORT = 8080;
     static final int HTTPS_PORT = 8443;
     static final String COORDINATOR = "coordinator";
@@ -35,6 +36,11 @@ final class TrinoNames {
     /** The shared secret of internal communication (mandatory once authentication is on). */
     static String internal(String name) {
         return name + INTERNAL_SUFFIX;
+    }
+
+    /** The access rules generated from the instance's grants. */
+    static String access(String name) {
+        return name + ACCESS_SUFFIX;
     }
 
     static String tls(String name) {

@@ -7,13 +7,18 @@ import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.reconcile.EngineObjects;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
-/** The coordinator's Service (HTTP for the namespace, HTTPS for the gateway), the workers' and the Ingress. */
+/** The coordinator's Service (HTTP for its workers, HTTPS for clients and the gateway), the workers' and the Ingress. */
 final class TrinoNetwork {
 
     private TrinoNetwork() {}
 
-    /** {@code <name>:8080} is what notebooks use as {@code TRINO_HOST}. */
+    /**
+     * {@code https://<name>:8443} is what clients of the namespace use (with a platform token; Trino
+     * refuses authentication over plain HTTP); 8080 stays for the workers and the probes.
+     */
     static Service service(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
         return new ServiceBuilder()
                 .withMetadata(EngineObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner))
@@ -39,10 +44,15 @@ final class TrinoNetwork {
                 .build();
     }
 
-    /** Web UI ({@code /ui/}) and SQL clients on the public host, HTTPS to the coordinator, verified. */
+    /**
+     * Web UI ({@code /ui/}) and SQL clients on the public host, HTTPS to the coordinator, verified;
+     * only callers holding a grant get past the gateway (forward auth), then Trino's own login and rules.
+     */
     static Ingress ingress(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+        Map<String, String> annotations = new LinkedHashMap<>(EngineObjects.backendTls(inst, TrinoNames.tls(inst.name())));
+        annotations.putAll(EngineObjects.forwardAuth(inst, ctx));
         return EngineObjects.publicIngress(
                 EngineObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner), inst, ctx,
-                TrinoNames.HTTPS_PORT, EngineObjects.backendTls(inst, TrinoNames.tls(inst.name())));
+                TrinoNames.HTTPS_PORT, annotations);
     }
 }

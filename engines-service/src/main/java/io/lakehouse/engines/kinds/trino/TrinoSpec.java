@@ -8,7 +8,7 @@ import io.lakehouse.engines.domain.EngineSpec;
  * The fields of the {@code trino} template.
  *
  * @param catalog the {@code iceberg-catalog} of the namespace the {@code lakehouse} catalog uses (fixed)
- * @param warehouse the catalog name on the Polaris side; also the Trino catalog's name (fixed)
+ * @param warehouse the catalog name on the Polaris side, a property of Trino's {@code lakehouse} catalog (fixed)
  * @param storage the warehouse bucket (the catalog's by default; fixed)
  * @param workers number of worker pods
  * @param coordinatorMemory pod memory of the coordinator (>= 3Gi)

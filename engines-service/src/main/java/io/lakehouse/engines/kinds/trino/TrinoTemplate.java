@@ -21,7 +21,7 @@ final class TrinoTemplate {
                             .mandatory().fixedAfterCreation().help("An Apache Iceberg instance of this namespace"),
                     TemplateField.of("spec.warehouse", "Iceberg catalog (warehouse)", "General", "string")
                             .fixedAfterCreation().defaultsTo(TrinoKind.DEFAULT_WAREHOUSE)
-                            .help("Catalog name on the Polaris side; also the catalog's name in Trino. Defaults to"
+                            .help("Catalog name on the Polaris side (Trino's catalog is always 'lakehouse'). Defaults to"
                                     + " the Apache Iceberg instance's catalog name"),
                     TemplateField.of("spec.storage.bucket", "Warehouse S3 bucket", "Storage", "bucket").fixedAfterCreation()
                             .help("The same bucket as the catalog's (its bucket by default): select it to fill in"

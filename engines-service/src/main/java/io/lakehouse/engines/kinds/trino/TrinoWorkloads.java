@@ -45,11 +45,17 @@ final class TrinoWorkloads {
         env.add(fromSecret("OIDC_ISSUER", oidc, EngineObjects.OIDC_ISSUER));
         env.add(fromSecret("OIDC_CLIENT_ID", oidc, EngineObjects.OIDC_CLIENT_ID));
         env.add(fromSecret("OIDC_CLIENT_SECRET", oidc, EngineObjects.OIDC_CLIENT_SECRET));
+        // Keycloak's JWKS endpoint of the realm the issuer names.
+        env.add(value("OIDC_JWKS_URL", "$(OIDC_ISSUER)/protocol/openid-connect/certs"));
         List<Volume> volumes = new ArrayList<>(volumes(inst, TrinoNames.coordinatorConfig(inst.name())));
         volumes.add(new VolumeBuilder().withName("tls")
                 .withNewSecret().withSecretName(TrinoNames.tls(inst.name())).endSecret().build());
+        // A whole-directory mount (no subPath): the kubelet replaces the file when the rules change.
+        volumes.add(new VolumeBuilder().withName("access")
+                .withNewConfigMap().withName(TrinoNames.access(inst.name())).endConfigMap().build());
         List<VolumeMount> mounts = new ArrayList<>(mounts());
         mounts.add(mount("tls", TrinoConfigMaps.TLS_DIR));
+        mounts.add(mount("access", TrinoAccess.DIR));
         Container container = container(inst, ctx, spec.coordinatorMemory(), env, mounts)
                 .addNewPort().withName("https").withContainerPort(TrinoNames.HTTPS_PORT).endPort()
                 .build();

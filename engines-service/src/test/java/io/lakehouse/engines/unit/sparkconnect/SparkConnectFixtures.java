@@ -24,8 +24,14 @@ final class SparkConnectFixtures {
         return new SparkConnectSpec(EngineFixtures.CATALOG, null, null, null, null, null, null);
     }
 
+    /** Only the catalog: the token is on by default. */
     static EngineInstance defaults() {
         return instance(catalogOnly());
+    }
+
+    /** A server that opted out of the token: plain gRPC on 15002. */
+    static EngineInstance withoutToken() {
+        return instance(new SparkConnectSpec(EngineFixtures.CATALOG, null, null, null, null, null, false));
     }
 
     /**

@@ -44,8 +44,10 @@ class SparkConnectKindTest {
 
     @Test
     void theInternalEndpointIsTheSparkRemoteWithoutToken() {
-        assertThat(KIND.endpoints(SparkConnectFixtures.defaults(), LOCAL))
+        assertThat(KIND.endpoints(SparkConnectFixtures.withoutToken(), LOCAL))
                 .isEqualTo(Map.of("internal", "sc://spark.team-a.svc:15002"));
+        assertThat(KIND.endpoints(SparkConnectFixtures.defaults(), LOCAL))
+                .isEqualTo(Map.of("internal", "sc://spark.team-a.svc:15443/;use_ssl=true"));
         assertThat(KIND.endpoints(SparkConnectFixtures.production(), PRODUCTION))
                 .isEqualTo(Map.of("internal", "sc://spark.team-a.svc:15443/;use_ssl=true"));
     }
@@ -58,26 +60,34 @@ class SparkConnectKindTest {
 
     @Test
     void usersNeedTheTokenAndTheCaOnlyWhenATokenIsRequired() {
-        assertThat(KIND.secrets(SparkConnectFixtures.defaults())).isEmpty();
-        assertThat(KIND.generatedSecrets(SparkConnectFixtures.defaults(), LOCAL, EngineFixtures.owner())).isEmpty();
+        assertThat(KIND.secrets(SparkConnectFixtures.withoutToken())).isEmpty();
+        assertThat(KIND.generatedSecrets(SparkConnectFixtures.withoutToken(), LOCAL, EngineFixtures.owner())).isEmpty();
+        assertThat(KIND.secrets(SparkConnectFixtures.defaults())).containsExactly("spark-platform", "spark-tls");
         assertThat(KIND.secrets(SparkConnectFixtures.production())).containsExactly("spark-platform", "spark-tls");
     }
 
     @Test
     void theServerListensOnLoopbackBehindTheTlsProxyWhenATokenIsRequired() {
-        String plain = sparkDefaults(SparkConnectFixtures.defaults(), LOCAL);
+        String plain = sparkDefaults(SparkConnectFixtures.withoutToken(), LOCAL);
         String token = sparkDefaults(SparkConnectFixtures.production(), PRODUCTION);
 
         assertThat(plain).contains("spark.master=local[2]\n", "spark.driver.memory=2048m\n")
                 .doesNotContain("spark.connect.grpc.binding.address");
         assertThat(token).contains("spark.master=local[8]\n", "spark.driver.memory=12288m\n",
                 "spark.connect.grpc.binding.address=127.0.0.1\n");
-        assertThat(service(SparkConnectFixtures.defaults(), LOCAL).getSpec().getPorts())
+        assertThat(service(SparkConnectFixtures.withoutToken(), LOCAL).getSpec().getPorts())
                 .singleElement().satisfies(p -> assertThat(p.getPort()).isEqualTo(15002));
         assertThat(service(SparkConnectFixtures.production(), PRODUCTION).getSpec().getPorts())
                 .singleElement().satisfies(p -> assertThat(p.getPort()).isEqualTo(15443));
         assertThat(containers(SparkConnectFixtures.production(), PRODUCTION)).extracting(Container::getName)
                 .containsExactly("spark-connect", "tls-proxy");
+    }
+
+    /** The Spark UI cannot kill jobs (and the NetworkPolicy keeps it inside the pod). */
+    @Test
+    void theSparkUiCannotKill() {
+        assertThat(sparkDefaults(SparkConnectFixtures.defaults(), LOCAL)).contains("spark.ui.killEnabled=false\n");
+        assertThat(sparkDefaults(SparkConnectFixtures.withoutToken(), LOCAL)).contains("spark.ui.killEnabled=false\n");
     }
 
     /** gRPC clients refuse a TLS server that selects no ALPN protocol: the proxy must announce h2. */

@@ -24,7 +24,7 @@ class SparkConnectRulesTest {
     @Test
     void omittedFieldsTakeTheTemplateDefaultsAndTheCatalogsBucket() {
         assertThat(SparkConnectFixtures.spec(SparkConnectFixtures.catalogOnly())).isEqualTo(new SparkConnectSpec(
-                CATALOG, "lakehouse", EngineFixtures.bucket(), 2, "2Gi", "3Gi", false));
+                CATALOG, "lakehouse", EngineFixtures.bucket(), 2, "2Gi", "3Gi", true));
         assertThat(errors("spark", SparkConnectFixtures.catalogOnly())).isEmpty();
     }
 

@@ -25,7 +25,7 @@ class SparkConnectTemplateTest {
         assertThat(field("spec.catalog").required()).isTrue();
         assertThat(field("spec.catalog").fixedAtCreation()).isTrue();
         assertThat(field("spec.warehouse").defaultValue()).isEqualTo("lakehouse");
-        assertThat(field("spec.requireToken").defaultValue()).isEqualTo(false);
+        assertThat(field("spec.requireToken").defaultValue()).isEqualTo(true);
         assertThat(field("spec.requireToken").fixedAtCreation()).isFalse();
         assertThat(field("spec.cores").defaultValue()).isEqualTo(2);
         assertThat(field("spec.cores").min()).isEqualTo("1");

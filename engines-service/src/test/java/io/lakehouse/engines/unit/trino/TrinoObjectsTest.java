@@ -73,6 +73,15 @@ class TrinoObjectsTest {
                         "iceberg.rest-catalog.vended-credentials-enabled=false");
     }
 
+    /** The seed's {@code SELECT * FROM lakehouse.sales.orders} works whatever the warehouse. */
+    @Test
+    void theCatalogIsNamedLakehouseWhateverTheWarehouse() {
+        ConfigMap catalog = (ConfigMap) KIND.objects(large(), EngineFixtures.productionContext(), EngineFixtures.owner())
+                .get(2);
+        assertThat(catalog.getData()).containsOnlyKeys("lakehouse.properties");
+        assertThat(catalog.getData().get("lakehouse.properties")).contains("iceberg.rest-catalog.warehouse=sales_dw");
+    }
+
     @Test
     void queryMemoryPlusHeadroomStaysWithinTheFixedHeap() {
         ConfigMap coordinator = (ConfigMap) KIND.objects(defaults(), EngineFixtures.context(), EngineFixtures.owner())

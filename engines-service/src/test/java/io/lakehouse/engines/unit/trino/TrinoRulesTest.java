@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.lakehouse.common.problem.FieldError;
 import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.common.validation.Violations;
+import io.lakehouse.common.validation.Warehouses;
 import io.lakehouse.engines.kinds.trino.TrinoKind;
 import io.lakehouse.engines.kinds.trino.TrinoSpec;
 import io.lakehouse.engines.unit.EngineFixtures;
@@ -49,11 +50,22 @@ class TrinoRulesTest {
 
     @Test
     void everyViolationIsReportedAtOnce() {
-        TrinoSpec bad = KIND.withDefaults(new TrinoSpec(null, "Sales-DW", new StorageSpec("B", "ftp://x", "", null,
+        TrinoSpec bad = KIND.withDefaults(new TrinoSpec(null, "system", new StorageSpec("B", "ftp://x", "", null,
                 null, null, null), 0, "lots", "1Gi", "0"), Optional.empty());
         assertThat(errors("Bad_Name", bad)).extracting(FieldError::field).contains("name", "spec.catalog",
                 "spec.warehouse", "spec.storage.bucket", "spec.storage.endpoint", "spec.workers",
                 "spec.coordinatorMemory", "spec.workerMemory", "spec.cpu");
+    }
+
+    /** The warehouse is only a property now: any Polaris catalog name the catalog accepts is accepted. */
+    @Test
+    void theWarehouseFollowsTheSharedPolarisRule() {
+        TrinoSpec upper = KIND.withDefaults(new TrinoSpec("lakehouse-cat", "Sales-DW", null, null, null, null, null),
+                Optional.of(EngineFixtures.catalog()));
+        assertThat(errors("sql", upper)).isEmpty();
+        TrinoSpec reserved = KIND.withDefaults(new TrinoSpec("lakehouse-cat", "System", null, null, null, null, null),
+                Optional.of(EngineFixtures.catalog()));
+        assertThat(errors("sql", reserved)).extracting(FieldError::message).containsExactly(Warehouses.RULE);
     }
 
     @Test
