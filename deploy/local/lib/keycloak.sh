@@ -14,6 +14,8 @@ KEYCLOAK_REALM=lakehouse
 KEYCLOAK_ISSUER="${KEYCLOAK_URL}/realms/${KEYCLOAK_REALM}"
 KEYCLOAK_DIR="${LAKEHOUSE_HOME}/keycloak"
 KEYCLOAK_DIST="${KEYCLOAK_DIR}/keycloak-${KEYCLOAK_VERSION}"
+# The checksum of the realm file the database was imported from.
+KEYCLOAK_REALM_SUM="${KEYCLOAK_DIR}/realm.sha256"
 KEYCLOAK_LOG="${LH_LOG_DIR}/keycloak.log"
 KEYCLOAK_REALM_FILE="${REPO_ROOT}/deploy/local/keycloak/lakehouse-realm.json"
 KEYCLOAK_START_TIMEOUT="${LAKEHOUSE_KEYCLOAK_START_TIMEOUT:-180}"
@@ -82,14 +84,23 @@ keycloak_ready() {
 
 # keycloak_start: starts Keycloak in the background when it is not running; does not wait.
 keycloak_start() {
+  local realm_sum
+  realm_sum=$(sha256sum "${KEYCLOAK_REALM_FILE}" | cut -d' ' -f1)
   if keycloak_running; then
-    return 0
+    [[ $(cat "${KEYCLOAK_REALM_SUM}" 2>/dev/null) == "${realm_sum}" ]] && return 0
+    # --import-realm skips a realm that exists: a changed realm file needs a fresh Keycloak database.
+    log "Keycloak: the realm file changed, restarting Keycloak with a fresh database"
+    keycloak_down
   fi
   port_open "${KEYCLOAK_HOST}" "${KEYCLOAK_PORT}" &&
     die "port ${KEYCLOAK_PORT} (Keycloak) is taken by a process this stack did not start"
   keycloak_fetch
+  if [[ $(cat "${KEYCLOAK_REALM_SUM}" 2>/dev/null) != "${realm_sum}" ]]; then
+    rm -rf "${KEYCLOAK_DIST}/data/h2"
+  fi
   mkdir -p "${KEYCLOAK_DIST}/data/import"
   cp "${KEYCLOAK_REALM_FILE}" "${KEYCLOAK_DIST}/data/import/lakehouse-realm.json"
+  printf '%s\n' "${realm_sum}" >"${KEYCLOAK_REALM_SUM}"
   (
     export KC_BOOTSTRAP_ADMIN_USERNAME=admin KC_BOOTSTRAP_ADMIN_PASSWORD=admin
     start_bg keycloak "${KEYCLOAK_LOG}" "${KEYCLOAK_DIST}/bin/kc.sh" start-dev \
