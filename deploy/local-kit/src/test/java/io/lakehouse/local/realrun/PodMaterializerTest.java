@@ -137,4 +137,14 @@ class PodMaterializerTest {
     assertEquals("mycat:8181 cat:81810 cat.other:8181", r.apply("mycat:8181 cat:81810 cat.other:8181"));
     assertEquals("/etc/trinox " + root.resolve("etc") + "/catalog", r.apply("/etc/trinox /etc/trino/catalog"));
   }
+
+  @Test
+  void aStandInAtAnotherBasePathAndAHostOfAnotherNamespaceAreRewrittenToo() {
+    LocalRewrites r = rewrites().url("http://cat.team-a.svc:8181/api/catalog", "http://127.0.0.1:18181")
+        .host("minio.storage.svc", 9000, "127.0.0.1:19090");
+    assertEquals("http://127.0.0.1:18181/v1/oauth/tokens",
+        r.apply("http://cat.team-a.svc:8181/api/catalog/v1/oauth/tokens"));
+    assertEquals("s3.endpoint=http://127.0.0.1:19090\nx=minio.storage.svc:90001",
+        r.apply("s3.endpoint=http://minio.storage.svc:9000\nx=minio.storage.svc:90001"));
+  }
 }
