@@ -31,7 +31,8 @@ public final class Main {
         keys DIR
         token --keys DIR --issuer ISSUER [--ttl-seconds 43200] USER [GROUP...]
         pod --api URL --namespace NS --deployment NAME --root DIR --dist DIR [--container NAME] [--java-home DIR]
-            [--address SERVICE:PORT=HOST:PORT]... [--host HOST:PORT=HOST:PORT]... [--path /PATH=DIR]...""";
+            [--address SERVICE:PORT=HOST:PORT]... [--host HOST:PORT=HOST:PORT]... [--url FROM=TO]...
+            [--path /PATH=DIR]... [--listen-port CONTAINER_PORT=LOCAL_PORT]...""";
 
   static {
     // slf4j goes to JBoss LogManager, which prints only as the JUL manager: set it before any logger exists.

@@ -16,7 +16,7 @@ import java.util.Map;
  * <pre>
  * pod --api URL --namespace NS --deployment NAME --root DIR --dist DIR [--container NAME] [--java-home DIR]
  *     [--address SERVICE:PORT=HOST:PORT]... [--host HOST:PORT=HOST:PORT]... [--url FROM=TO]...
- *     [--path /CONTAINER/PATH=DIR]...
+ *     [--path /CONTAINER/PATH=DIR]... [--listen-port CONTAINER_PORT=LOCAL_PORT]...
  * </pre>
  */
 public final class PodCommand {
@@ -57,7 +57,12 @@ public final class PodCommand {
       pod = new PodMaterializer(new ApiObjectSource(client), rewrites).materialize(spec, container, namespace,
           name + "-local");
     }
-    List<String> command = new ArrayList<>(KnownImages.command(pod.image(), Path.of(one(options, "dist")), rewrites));
+    Map<Integer, Integer> listenPorts = new java.util.TreeMap<>();
+    for (String l : options.getOrDefault("listen-port", List.of())) {
+      listenPorts.put(Integer.parseInt(pair(l)[0]), Integer.parseInt(pair(l)[1]));
+    }
+    List<String> command = new ArrayList<>(KnownImages.command(pod.image(), Path.of(one(options, "dist")), rewrites,
+        listenPorts));
     command.addAll(pod.args());
     ProcessBuilder process = new ProcessBuilder(command).inheritIO();
     Map<String, String> env = process.environment();
