@@ -1,6 +1,7 @@
 package io.lakehouse.local;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.lakehouse.local.realrun.PodCommand;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -19,6 +20,7 @@ import org.jboss.logmanager.handlers.ConsoleHandler;
  * kube --port 56443 --crds DIR [--delay-ms 1000] [--demo-namespace demo]
  * keys DIR
  * token --keys DIR --issuer ISS [--ttl-seconds 43200] USER [GROUP...]
+ * pod --api URL --namespace NS --deployment NAME --root DIR --dist DIR ... (see PodCommand)
  * </pre>
  */
 public final class Main {
@@ -27,7 +29,10 @@ public final class Main {
       usage:
         kube --port PORT --crds DIR [--delay-ms 1000] [--demo-namespace demo]
         keys DIR
-        token --keys DIR --issuer ISSUER [--ttl-seconds 43200] USER [GROUP...]""";
+        token --keys DIR --issuer ISSUER [--ttl-seconds 43200] USER [GROUP...]
+        pod --api URL --namespace NS --deployment NAME --root DIR --dist DIR [--container NAME] [--java-home DIR]
+            [--address SERVICE:PORT=HOST:PORT]... [--host HOST:PORT=HOST:PORT]... [--url FROM=TO]...
+            [--path /PATH=DIR]... [--listen-port CONTAINER_PORT=LOCAL_PORT]...""";
 
   static {
     // slf4j goes to JBoss LogManager, which prints only as the JUL manager: set it before any logger exists.
@@ -48,9 +53,11 @@ public final class Main {
         case "kube" -> kube(args);
         case "keys" -> keys(args);
         case "token" -> token(args);
+        // Repeated options: PodCommand reads the arguments itself.
+        case "pod" -> System.exit(PodCommand.run(List.of(argv).subList(1, argv.length)));
         default -> fail("unknown command " + argv[0]);
       }
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | java.io.IOException e) {
       e.printStackTrace();
       // Exit explicitly: threads already started (Vert.x, informers) would keep a failed JVM alive.
       System.exit(1);

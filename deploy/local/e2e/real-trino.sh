@@ -1,0 +1,257 @@
+#!/usr/bin/env bash
+# shellcheck source-path=SCRIPTDIR/..
+# The seed's Trino example run for real against what the services generate (issue "Real engines in
+# the test bed"): an iceberg-catalog and a trino are created through the APIs with a real Keycloak
+# token, then the Trino coordinator and worker run as local processes from the Deployments,
+# ConfigMaps and Secrets engines-service generated (deploy/local-kit `pod`: env resolved from the
+# Secrets, volumes written as files, only addresses and paths rewritten), with authentication on.
+# The seed's SQL runs as alice (the deployer, granted automatically) over HTTPS with her token and
+# is refused for bob (no grant); the table's Parquet files and Iceberg metadata must be in the bucket.
+# Polaris runs as the Iceberg reference REST server and the bucket as S3Mock (see real_engines.sh).
+#
+#   deploy/local/e2e/real-trino.sh     (run by `deploy/local/lakehouse test` after Maven; LAKEHOUSE_REAL_ENGINES=0 skips it)
+#
+# Needs PostgreSQL, Kafka and Keycloak running (`lakehouse test` or `lakehouse up --with-keycloak`)
+# and the fast-jars of catalog-, engines- and access-service and deploy/local-kit. Leaves a running
+# stack alone: state in $LAKEHOUSE_HOME/e2e-trino, its own local Kubernetes API and service ports,
+# database lakehouse_e2e_trino (recreated each run), consumer groups of its own placed at the topics'
+# end. Stops what it started, also on failure. Needs about 4 GB of memory and, the first time, ~1 GB
+# of downloads from Maven Central (kept in $LAKEHOUSE_HOME/real-engines).
+set -euo pipefail
+
+REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
+LIB_DIR="${REPO_ROOT}/deploy/local/lib"
+OUTER_HOME=$(realpath -m "${LAKEHOUSE_HOME:-${REPO_ROOT}/.local}")
+
+PG_ADMIN_URL="${LAKEHOUSE_PG_ADMIN_URL:-postgresql://postgres:postgres@127.0.0.1:${LAKEHOUSE_PG_PORT:-55432}/postgres}"
+export LAKEHOUSE_HOME="${OUTER_HOME}/e2e-trino"
+export LAKEHOUSE_PG_ADMIN_URL="${PG_ADMIN_URL}"
+export LAKEHOUSE_KUBE_PORT="${LAKEHOUSE_E2E_TRINO_KUBE_PORT:-56463}"
+export LAKEHOUSE_KUBE_DELAY_MS=0
+export LAKEHOUSE_SERVICES="catalog:${LAKEHOUSE_E2E_TRINO_CATALOG_PORT:-18181} engines:${LAKEHOUSE_E2E_TRINO_ENGINES_PORT:-18182} access:${LAKEHOUSE_E2E_TRINO_ACCESS_PORT:-18185}"
+S3_PORT="${LAKEHOUSE_E2E_S3_PORT:-19390}"
+REST_PORT="${LAKEHOUSE_E2E_REST_PORT:-18381}"
+COORDINATOR_HTTP="${LAKEHOUSE_E2E_TRINO_HTTP_PORT:-18480}"
+COORDINATOR_HTTPS="${LAKEHOUSE_E2E_TRINO_HTTPS_PORT:-18443}"
+WORKER_HTTP="${LAKEHOUSE_E2E_TRINO_WORKER_PORT:-18490}"
+START_LIMIT_S="${LAKEHOUSE_E2E_TRINO_START_LIMIT_S:-300}"
+
+# shellcheck source=lib/common.sh
+source "${LIB_DIR}/common.sh"
+# shellcheck source=lib/postgres.sh
+source "${LIB_DIR}/postgres.sh"
+# shellcheck source=lib/kafka.sh
+source "${LIB_DIR}/kafka.sh"
+# shellcheck source=lib/kube.sh
+source "${LIB_DIR}/kube.sh"
+# shellcheck source=lib/keycloak.sh
+source "${LIB_DIR}/keycloak.sh"
+# shellcheck source=lib/services.sh
+source "${LIB_DIR}/services.sh"
+# shellcheck source=lib/real_engines.sh
+source "${LIB_DIR}/real_engines.sh"
+# The engines' downloads are shared with the outer home, not made again per run.
+RE_DIR="${OUTER_HOME}/real-engines"
+TRINO_DIST="${RE_DIR}/trino-server-${TRINO_VERSION}"
+S3MOCK_JAR="${RE_DIR}/s3mock-${S3MOCK_VERSION}-exec.jar"
+REST_LIB="${RE_DIR}/rest-lib"
+
+PG_DB=lakehouse_e2e_trino
+NS=demo
+RUN_ID="e2e-trino-$(date +%s)-$$"
+WORK="${LAKEHOUSE_HOME}/work"
+LOCAL_KIT_CP="${REPO_ROOT}/deploy/local-kit/target/local-kit-0.1.0-SNAPSHOT.jar:${REPO_ROOT}/deploy/local-kit/target/lib/*"
+PIDS=()
+
+e2e_log() { printf '[e2e trino] %s\n' "$*" >&2; }
+
+stop_all() {
+  local pid
+  for pid in "${PIDS[@]}"; do kill "${pid}" 2>/dev/null || true; done
+  for pid in "${PIDS[@]}"; do wait "${pid}" 2>/dev/null || true; done
+  services_down
+  kube_down
+}
+
+fresh_database() {
+  local psql
+  psql=$(pg_psql_bin) || die "no psql client found (apt-get install postgresql-client)"
+  pg_parse_admin_url
+  e2e_sql() {
+    PGOPTIONS="-c client_min_messages=warning" PGPASSWORD=${PGX_PASS} "${psql}" -X -q -v ON_ERROR_STOP=1 \
+      -h "${PGX_HOST}" -p "${PGX_PORT}" -U "${PGX_USER}" -d "$1" -c "$2" >/dev/null
+  }
+  e2e_sql "${PGX_DB}" "DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)"
+  e2e_sql "${PGX_DB}" "CREATE DATABASE ${PG_DB}"
+  e2e_sql "${PG_DB}" "CREATE SCHEMA catalog AUTHORIZATION catalog; CREATE SCHEMA engines AUTHORIZATION engines;
+    CREATE SCHEMA access AUTHORIZATION access; CREATE SCHEMA registry AUTHORIZATION lakehouse_services"
+}
+
+# consumer_groups SERVICE: a group of its own for every incoming channel of the service, its offsets set
+# at the topics' end before the service starts: no partition taken from a running stack, no replay of
+# the topics' history (other runs' instances would get Keycloak clients).
+consumer_groups() {
+  local svc=$1 props channel topics group topic
+  props="${REPO_ROOT}/${svc}-service/src/main/resources/application.properties"
+  for channel in $(sed -n 's/^mp\.messaging\.incoming\.\([a-z-]*\)\.connector=.*/\1/p' "${props}" | sort -u); do
+    topics=$(sed -n "s/^mp\.messaging\.incoming\.${channel}\.topics\?=//p" "${props}" | head -1)
+    topics=${topics:-${channel}}
+    group="${RUN_ID}-${svc}-${channel}"
+    for topic in ${topics//,/ }; do
+      kafka_tool -cp "${KAFKA_LIB}/*" org.apache.kafka.tools.consumer.group.ConsumerGroupCommand \
+        --bootstrap-server "${KAFKA_BOOTSTRAP}" --group "${group}" --topic "${topic}" \
+        --reset-offsets --to-latest --execute >/dev/null || die "could not place consumer group ${group} on ${topic}"
+    done
+    channel=${channel//-/_}
+    export "MP_MESSAGING_INCOMING_${channel^^}_GROUP_ID=${group}"
+  done
+}
+
+# api METHOD URL [BODY]: prints the body; fails on a status >= 400.
+api() {
+  local method=$1 url=$2 body=${3:-} out code
+  out=$(mktemp)
+  code=$(curl -s -o "${out}" -w '%{http_code}' --max-time 20 -X "${method}" -H "Authorization: Bearer ${ALICE}" \
+    -H 'Content-Type: application/json' ${body:+-d "${body}"} "${url}") || code=000
+  if ((code >= 400 || code == 0)); then
+    e2e_log "FAIL ${method} ${url}: HTTP ${code} $(cat "${out}")"
+    rm -f "${out}"
+    return 1
+  fi
+  cat "${out}"
+  rm -f "${out}"
+}
+
+# await_phase URL PHASE SECONDS
+await_phase() {
+  local url=$1 want=$2 limit=$3 i phase=
+  for ((i = 0; i < limit * 2; i++)); do
+    phase=$(api GET "${url}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"]["phase"])') || true
+    [[ ${phase} == "${want}" ]] && return 0
+    sleep 0.5
+  done
+  die "${url} is ${phase:-unknown}, not ${want}, after ${limit} s"
+}
+
+# start_bg NAME COMMAND...: runs in the background, output in ${LH_LOG_DIR}/NAME.log; sets LAST_PID.
+start_bg() {
+  local name=$1
+  shift
+  "$@" >"${LH_LOG_DIR}/${name}.log" 2>&1 &
+  LAST_PID=$!
+  PIDS+=("${LAST_PID}")
+}
+
+start_stand_ins() {
+  rm -rf "${WORK}/s3" && mkdir -p "${WORK}/s3"
+  COM_ADOBE_TESTING_S3MOCK_STORE_INITIAL_BUCKETS=warehouse COM_ADOBE_TESTING_S3MOCK_STORE_ROOT="${WORK}/s3" \
+    start_bg s3mock java -Xmx256m -jar "${S3MOCK_JAR}" --server.port=0 \
+    --server.address=127.0.0.1 --com.adobe.testing.s3mock.httpPort="${S3_PORT}"
+  wait_for_line "${LH_LOG_DIR}/s3mock.log" "Started S3MockApplication" 120 "${LAST_PID}" ||
+    die "S3Mock did not start (${LH_LOG_DIR}/s3mock.log)"
+  # The REST catalog keeps its metadata in the bucket, like Polaris; its own table store is in memory.
+  CATALOG_REST_PORT="${REST_PORT}" CATALOG_WAREHOUSE=s3://warehouse/ \
+    CATALOG_IO__IMPL=org.apache.iceberg.aws.s3.S3FileIO CATALOG_S3_ENDPOINT="http://127.0.0.1:${S3_PORT}" \
+    CATALOG_S3_PATH__STYLE__ACCESS=true AWS_REGION=us-east-1 AWS_ACCESS_KEY_ID=demo-access-key \
+    AWS_SECRET_ACCESS_KEY=demo-secret-key \
+    start_bg iceberg-rest java -Xmx384m -cp "${REST_LIB}/*" org.apache.iceberg.rest.RESTCatalogServer
+  wait_for_line "${LH_LOG_DIR}/iceberg-rest.log" "Started ServerConnector" 60 "${LAST_PID}" ||
+    die "the Iceberg REST server did not start (${LH_LOG_DIR}/iceberg-rest.log)"
+}
+
+# start_trino_pod NAME DEPLOYMENT [--listen-port C=L ...]: the generated Deployment's container as a process.
+start_trino_pod() {
+  local name=$1 deployment=$2 root="${WORK}/$1"
+  shift 2
+  rm -rf "${root}" && mkdir -p "${root}"
+  start_bg "${name}" java -cp "${LOCAL_KIT_CP}" io.lakehouse.local.Main pod --api "${KUBE_URL}" --namespace "${NS}" \
+    --deployment "${deployment}" --root "${root}" --dist "${TRINO_DIST}" --java-home "${TRINO_JAVA}" \
+    --url "http://cat.${NS}.svc:8181/api/catalog=http://127.0.0.1:${REST_PORT}" \
+    --host "minio.${NS}.svc:9000=127.0.0.1:${S3_PORT}" \
+    --address "sql:8080=127.0.0.1:${COORDINATOR_HTTP}" \
+    --path "/etc/trino=${root}/etc" --path "/data/trino=${root}/data" --path "/usr/lib/trino=${TRINO_DIST}" "$@"
+}
+
+# sql USER_TOKEN STATEMENT...: runs the statements over HTTPS as the token's user; prints the rows.
+sql() {
+  local token=$1
+  shift
+  python3 "${REPO_ROOT}/deploy/local/e2e/trino_client.py" "https://127.0.0.1:${COORDINATOR_HTTPS}" \
+    "${WORK}/ca.crt" "${token}" "$@"
+}
+
+main() {
+  local t0 s pids=() rc=0 trino ca rows objects
+  t0=$(now_ms)
+  for s in ${SERVICES}; do
+    [[ -f $(svc_jar "${s}") ]] || die "$(svc_jar "${s}") is missing: build it first (./mvnw package -DskipTests)"
+  done
+  [[ -f ${REPO_ROOT}/deploy/local-kit/target/local-kit-0.1.0-SNAPSHOT.jar ]] || die "deploy/local-kit is not built"
+  port_open "${KAFKA_HOST}" "${KAFKA_PORT}" || die "no Kafka on ${KAFKA_BOOTSTRAP}"
+  keycloak_ready || die "no Keycloak on ${KEYCLOAK_URL} (lakehouse test or up --with-keycloak starts it)"
+  TRINO_JAVA=$(real_engines_java) || die "Trino needs a JDK >= 24 (set LAKEHOUSE_TRINO_JAVA_HOME)"
+  LAKEHOUSE_HOME="${OUTER_HOME}" real_engines_fetch
+  ensure_dirs
+  mkdir -p "${WORK}"
+  trap 'stop_all || true' EXIT
+  fresh_database
+  kube_up || die "the local Kubernetes API could not start"
+  LH_TOKEN_MODE=keycloak
+  for s in ${SERVICES}; do
+    (
+      consumer_groups "$(svc_name "${s}")"
+      svc_start "${s}"
+    ) &
+    pids+=($!)
+  done
+  for s in "${pids[@]}"; do wait "${s}" || rc=1; done
+  ((rc == 0)) || die "a service did not start (logs in ${LH_LOG_DIR})"
+  start_stand_ins
+  e2e_log "stack and stand-ins ready after $(elapsed_since "${t0}")"
+
+  ALICE=$(keycloak_token alice)
+  BOB=$(keycloak_token bob)
+  local catalog="http://127.0.0.1:$(svc_port "$(cut -d' ' -f1 <<<"${SERVICES}")")/api/v1/namespaces/${NS}"
+  local engines="http://127.0.0.1:$(svc_port "$(cut -d' ' -f2 <<<"${SERVICES}")")/api/v1/namespaces/${NS}"
+  api POST "${catalog}/instances/iceberg-catalog" '{"name": "cat", "spec": {"storage": {"bucket": "warehouse",
+    "endpoint": "http://minio.demo.svc:9000", "region": "us-east-1", "credentialsSecret": "demo-warehouse"}}}' >/dev/null
+  await_phase "${catalog}/instances/iceberg-catalog/cat" Ready 120
+  api POST "${engines}/instances/trino" '{"name": "sql", "spec": {"catalog": "cat", "workers": 1}}' >/dev/null
+  await_phase "${engines}/instances/trino/sql" Ready 120
+  e2e_log "catalog and trino Ready through the APIs after $(elapsed_since "${t0}")"
+
+  # The CA of the in-process certificate Trino serves HTTPS with, as a pod in the namespace trusts it.
+  curl -s --max-time 10 "${KUBE_URL}/api/v1/namespaces/${NS}/secrets/sql-tls" |
+    python3 -c 'import base64,json,sys; sys.stdout.write(base64.b64decode(json.load(sys.stdin)["data"]["ca.crt"]).decode())' \
+      >"${WORK}/ca.crt" || die "no ca.crt in sql-tls"
+
+  start_trino_pod trino-coordinator sql --listen-port "8080=${COORDINATOR_HTTP}" --listen-port "8443=${COORDINATOR_HTTPS}"
+  trino=${LAST_PID}
+  wait_for_line "${LH_LOG_DIR}/trino-coordinator.log" "SERVER STARTED" "${START_LIMIT_S}" "${trino}" ||
+    die "the generated Trino coordinator did not start: $(grep -m3 -E 'ERROR|Error|Exception' "${LH_LOG_DIR}/trino-coordinator.log" || true)"
+  start_trino_pod trino-worker sql-worker --listen-port "8080=${WORKER_HTTP}"
+  wait_for_line "${LH_LOG_DIR}/trino-worker.log" "SERVER STARTED" "${START_LIMIT_S}" "${LAST_PID}" ||
+    die "the generated Trino worker did not start: $(grep -m3 -E 'ERROR|Error|Exception' "${LH_LOG_DIR}/trino-worker.log" || true)"
+  e2e_log "real Trino coordinator and worker started from the generated objects after $(elapsed_since "${t0}")"
+
+  rows=$(sql "${ALICE}" --await-workers \
+    "CREATE SCHEMA lakehouse.sales" \
+    "CREATE TABLE lakehouse.sales.orders AS SELECT 1 AS id, 'test' AS label" \
+    "SELECT * FROM lakehouse.sales.orders") || die "the seed's SQL failed as alice: ${rows}"
+  [[ ${rows} == *'[[1, "test"]]'* ]] || die "SELECT * FROM lakehouse.sales.orders gave ${rows}"
+  e2e_log "the seed's SQL ran as alice: ${rows##*$'\n'}"
+  if rows=$(sql "${BOB}" "SELECT * FROM lakehouse.sales.orders" 2>&1); then
+    die "bob, who holds no grant, read the table: ${rows}"
+  fi
+  [[ ${rows} == *"Access Denied"* ]] || die "bob was refused, but not by the access rules: ${rows}"
+  e2e_log "refused for bob (no grant): ${rows##*ERROR: }"
+
+  objects=$(curl -s --max-time 10 "http://127.0.0.1:${S3_PORT}/warehouse?list-type=2&prefix=sales/" |
+    grep -o '<Key>[^<]*</Key>' | sed 's/<[^>]*>//g')
+  grep -qE '^sales/orders-[0-9a-f]+/data/.*\.parquet$' <<<"${objects}" || die "no Parquet file under sales/orders-<uuid>/data: ${objects}"
+  grep -qE '^sales/orders-[0-9a-f]+/metadata/.*\.metadata\.json$' <<<"${objects}" || die "no Iceberg metadata under sales/orders-<uuid>/metadata: ${objects}"
+  e2e_log "bucket: $(wc -l <<<"${objects}") objects under sales/orders-<uuid>/ (Parquet data and Iceberg metadata)"
+  e2e_log "passed in $(elapsed_since "${t0}")"
+}
+
+main "$@"
