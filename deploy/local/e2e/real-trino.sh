@@ -133,8 +133,8 @@ await_phase() {
   die "${url} is ${phase:-unknown}, not ${want}, after ${limit} s"
 }
 
-# start_bg NAME COMMAND...: runs in the background, output in ${LH_LOG_DIR}/NAME.log; sets LAST_PID.
-start_bg() {
+# run_bg NAME COMMAND...: runs in the background, output in ${LH_LOG_DIR}/NAME.log; sets LAST_PID.
+run_bg() {
   local name=$1
   shift
   "$@" >"${LH_LOG_DIR}/${name}.log" 2>&1 &
@@ -145,7 +145,7 @@ start_bg() {
 start_stand_ins() {
   rm -rf "${WORK}/s3" && mkdir -p "${WORK}/s3"
   COM_ADOBE_TESTING_S3MOCK_STORE_INITIAL_BUCKETS=warehouse COM_ADOBE_TESTING_S3MOCK_STORE_ROOT="${WORK}/s3" \
-    start_bg s3mock java -Xmx256m -jar "${S3MOCK_JAR}" --server.port=0 \
+    run_bg s3mock java -Xmx256m -jar "${S3MOCK_JAR}" --server.port=0 \
     --server.address=127.0.0.1 --com.adobe.testing.s3mock.httpPort="${S3_PORT}"
   wait_for_line "${LH_LOG_DIR}/s3mock.log" "Started S3MockApplication" 120 "${LAST_PID}" ||
     die "S3Mock did not start (${LH_LOG_DIR}/s3mock.log)"
@@ -154,7 +154,7 @@ start_stand_ins() {
     CATALOG_IO__IMPL=org.apache.iceberg.aws.s3.S3FileIO CATALOG_S3_ENDPOINT="http://127.0.0.1:${S3_PORT}" \
     CATALOG_S3_PATH__STYLE__ACCESS=true AWS_REGION=us-east-1 AWS_ACCESS_KEY_ID=demo-access-key \
     AWS_SECRET_ACCESS_KEY=demo-secret-key \
-    start_bg iceberg-rest java -Xmx384m -cp "${REST_LIB}/*" org.apache.iceberg.rest.RESTCatalogServer
+    run_bg iceberg-rest java -Xmx384m -cp "${REST_LIB}/*" org.apache.iceberg.rest.RESTCatalogServer
   wait_for_line "${LH_LOG_DIR}/iceberg-rest.log" "Started ServerConnector" 60 "${LAST_PID}" ||
     die "the Iceberg REST server did not start (${LH_LOG_DIR}/iceberg-rest.log)"
 }
@@ -164,7 +164,7 @@ start_trino_pod() {
   local name=$1 deployment=$2 root="${WORK}/$1"
   shift 2
   rm -rf "${root}" && mkdir -p "${root}"
-  start_bg "${name}" java -cp "${LOCAL_KIT_CP}" io.lakehouse.local.Main pod --api "${KUBE_URL}" --namespace "${NS}" \
+  run_bg "${name}" java -cp "${LOCAL_KIT_CP}" io.lakehouse.local.Main pod --api "${KUBE_URL}" --namespace "${NS}" \
     --deployment "${deployment}" --root "${root}" --dist "${TRINO_DIST}" --java-home "${TRINO_JAVA}" \
     --url "http://cat.${NS}.svc:8181/api/catalog=http://127.0.0.1:${REST_PORT}" \
     --host "minio.${NS}.svc:9000=127.0.0.1:${S3_PORT}" \
