@@ -19,6 +19,7 @@ import org.jboss.logmanager.handlers.ConsoleHandler;
  * kube --port 56443 --crds DIR [--delay-ms 1000] [--demo-namespace demo]
  * keys DIR
  * token --keys DIR --issuer ISS [--ttl-seconds 43200] USER [GROUP...]
+ * proxy --port PORT --upstream http://127.0.0.1:56443
  * </pre>
  */
 public final class Main {
@@ -27,7 +28,8 @@ public final class Main {
       usage:
         kube --port PORT --crds DIR [--delay-ms 1000] [--demo-namespace demo]
         keys DIR
-        token --keys DIR --issuer ISSUER [--ttl-seconds 43200] USER [GROUP...]""";
+        token --keys DIR --issuer ISSUER [--ttl-seconds 43200] USER [GROUP...]
+        proxy --port PORT --upstream URL""";
 
   static {
     // slf4j goes to JBoss LogManager, which prints only as the JUL manager: set it before any logger exists.
@@ -48,6 +50,7 @@ public final class Main {
         case "kube" -> kube(args);
         case "keys" -> keys(args);
         case "token" -> token(args);
+        case "proxy" -> proxy(args);
         default -> fail("unknown command " + argv[0]);
       }
     } catch (RuntimeException e) {
@@ -71,6 +74,18 @@ public final class Main {
     DemoSeed.seed(client, args.optional("demo-namespace", "demo"));
     System.out.println("local kubernetes API ready on " + server.url());
     // Runs until SIGTERM/SIGINT; the shutdown hook stops everything.
+    new CountDownLatch(1).await();
+  }
+
+  /** The fault-injecting proxy of deploy/faults in front of the local API; runs until killed. */
+  private static void proxy(Args args) throws InterruptedException {
+    try {
+      FaultProxy proxy = new FaultProxy(java.net.URI.create(args.required("upstream")))
+          .start(Integer.parseInt(args.required("port")));
+      System.out.println("fault proxy ready on http://127.0.0.1:" + proxy.port());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     new CountDownLatch(1).await();
   }
 
