@@ -19,6 +19,7 @@ FX_EXPECTED_ERRORS=""
 
 inv_fail() {
   printf '[faults]   INVARIANT FAILED: %s\n' "$*" >&2
+  printf '%s\n' "$*" >>"${FX_FAILURES}"
   INV_FAILURES=$((INV_FAILURES + 1))
 }
 

@@ -17,7 +17,7 @@ FX_HOT_LOOP_RPS="${LAKEHOUSE_FAULTS_HOT_LOOP_RPS:-100}"
 
 figure() { printf '%s=%s\n' "$1" "$2" >>"${FX_FIGURES}"; fx_log "  ${1}: ${2}"; }
 
-sc_fail() { fx_log "  FAILED: $*"; return 1; }
+sc_fail() { fx_log "  FAILED: $*"; printf '%s\n' "$*" >>"${FX_FAILURES}"; return 1; }
 
 # --- 1. kill -9 in the middle of a reconcile ------------------------------------------------------------
 
@@ -100,7 +100,8 @@ scenario_pg_restart() {
     fx_log "  skipped: PostgreSQL is LAKEHOUSE_PG_ADMIN_URL's (not ours to stop)"
     return 0
   fi
-  FX_EXPECTED_ERRORS='[Cc]onnection|PostgreSQL|postgres|SQL|[Pp]ool|terminat|shutdown|57P01|08'
+  # a replica whose lock connection breaks steps down (docs/architecture.md, Leadership)
+  FX_EXPECTED_ERRORS='[Cc]onnection|PostgreSQL|postgres|SQL|[Pp]ool|terminat|shutdown|57P01|08|lost the leader lock'
   create_catalog "${ns}" before || return 1
   outer pg_down
   t1=$(now_ms)
@@ -291,13 +292,14 @@ scenario_leader_failover() {
 
 # --- 9. a role removed, seen by every replica ------------------------------------------------------------------------
 
-group_has() { [[ $(fx_events group "${KAFKA_BOOTSTRAP}" "$1") == "STABLE $2" ]]; }
+group_has() { [[ $(fx_events group "${KAFKA_BOOTSTRAP}" "$1" | tr '[:lower:]' '[:upper:]') == "STABLE $2" ]]; }
 
 scenario_replica_roles() {
   local ns=${FX_NS}-roles id took rc=0 port seen=()
   fx_service_pid catalog2 >/dev/null || fx_service_start catalog2 "${FX_CATALOG2_PORT}"
   # both replicas in the group first: a rebalance in progress would only delay the events
-  took=$(await 90 group_has "${FX_GROUP}-access" 2) || { sc_fail "the access group never had two stable members"; return 1; }
+  took=$(await 90 group_has "${FX_GROUP}-access" 2) ||
+    { sc_fail "the access group never had two stable members"; fx_service_stop catalog2; return 1; }
   figure roles.group_stable_after_ms "${took}"
   id=$(fx_events produce "${KAFKA_BOOTSTRAP}" lakehouse.access lakehouse.access.member-set.v1 "${ns}" \
     "{\"namespace\":\"${ns}\",\"subjectType\":\"user\",\"subject\":\"${FX_USER}\",\"role\":\"viewer\"}")

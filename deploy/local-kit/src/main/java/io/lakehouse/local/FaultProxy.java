@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -36,7 +37,8 @@ import java.util.logging.Logger;
  *
  * <p>Control endpoint (not forwarded): {@code GET /_faults} prints the counters as JSON; {@code POST
  * /_faults?rate500=0.2&rate429=0.1&rate409=0.1&rate410=0.5&latencyMs=300} sets the faults (a missing parameter is 0);
- * {@code POST /_faults/reset} zeroes the counters.
+ * {@code POST /_faults/reset} zeroes the counters. A 410 rate above 0 also drops the open watches, as an API server
+ * restart would: the clients watch again and meet the 410s.
  */
 public final class FaultProxy implements AutoCloseable {
 
@@ -118,6 +120,8 @@ public final class FaultProxy implements AutoCloseable {
   private final Map<String, AtomicLong> counters = new ConcurrentHashMap<>();
   /** Requests per epoch second, for the peak rate (a hot loop shows as a high peak). */
   private final Map<Long, AtomicLong> perSecond = new ConcurrentHashMap<>();
+  /** Open watch connections: setting a 410 rate drops them, so that clients watch again and meet the 410s. */
+  private final Set<Socket> watches = ConcurrentHashMap.newKeySet();
   private ServerSocket server;
 
   public FaultProxy(URI upstream) {
@@ -140,6 +144,15 @@ public final class FaultProxy implements AutoCloseable {
 
   void setFaults(Faults value) {
     faults.set(value);
+    if (value.rate410() > 0) {
+      for (Socket watch : watches) {
+        try {
+          watch.close();
+        } catch (IOException e) {
+          // closed already
+        }
+      }
+    }
   }
 
   private void acceptLoop() {
@@ -179,11 +192,16 @@ public final class FaultProxy implements AutoCloseable {
       if (now.latencyMs() > 0) {
         Thread.sleep(now.latencyMs());
       }
+      if (head.isWatch()) {
+        watches.add(client);
+      }
       forward(head, in, out);
     } catch (IOException e) {
       LOG.log(Level.FINE, "connection ended", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
+    } finally {
+      watches.remove(client);
     }
   }
 
@@ -279,7 +297,7 @@ public final class FaultProxy implements AutoCloseable {
       int q = target.indexOf('?');
       try {
         Faults value = Faults.parse(q < 0 ? null : target.substring(q + 1));
-        faults.set(value);
+        setFaults(value);
         LOG.info("faults now " + value.json());
         respond(out, 200, value.json(), "");
       } catch (IllegalArgumentException e) {

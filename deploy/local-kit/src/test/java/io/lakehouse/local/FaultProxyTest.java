@@ -92,6 +92,18 @@ class FaultProxyTest {
   }
 
   @Test
+  void aGoneRateDropsOpenWatchesAndTheirInformerRecovers() {
+    List<String> seen = new CopyOnWriteArrayList<>();
+    try (SharedIndexInformer<ConfigMap> informer = client.configMaps().inNamespace(ns).inform(new Handler(seen))) {
+      proxy.setFaults(FaultProxy.Faults.parse("rate410=1"));
+      await().atMost(Duration.ofSeconds(10)).until(() -> proxy.countersJson().contains("\"injected410\""));
+      proxy.setFaults(FaultProxy.Faults.NONE);
+      client.configMaps().inNamespace(ns).resource(configMap("c")).create();
+      await().atMost(Duration.ofSeconds(30)).until(() -> seen.contains("c"));
+    }
+  }
+
+  @Test
   void aRateOutsideZeroToOneIsRefused() throws Exception {
     assertEquals(400, post("/_faults?rate500=2").statusCode());
   }
