@@ -193,7 +193,7 @@ scenario_drift() {
 consumed_all() { [[ $(fx_events lag "${KAFKA_BOOTSTRAP}" "$1") == 0 ]]; }
 
 scenario_replay() {
-  local before after roles_before roles_after deps_before deps_after took mutating
+  local before after roles_before roles_after deps_before deps_after took mutating proxy_from
   FX_EXPECTED_ERRORS=''
   # a plain restart first: what a restart alone repairs or rewrites is not blamed on the replay
   fx_service_stop catalog
@@ -207,6 +207,7 @@ scenario_replay() {
   fx_events reset-earliest "${KAFKA_BOOTSTRAP}" "${FX_GROUP}-access" lakehouse.access
   figure replay.records "lakehouse.instances $(grep -c '^lakehouse.instances	' "${LAKEHOUSE_HOME}/topics.tsv"), lakehouse.access $(grep -c '^lakehouse.access	' "${LAKEHOUSE_HOME}/topics.tsv")"
   fx_proxy_reset
+  proxy_from=$(stat -c %s "${LH_LOG_DIR}/proxy.log")
   fx_service_start catalog "${FX_CATALOG_PORT}"
   if took=$(await 120 consumed_all "${FX_GROUP}-instances") && await 60 consumed_all "${FX_GROUP}-access" >/dev/null; then
     figure replay.consumed_after_ms "${took}"
@@ -224,7 +225,11 @@ scenario_replay() {
   [[ ${deps_before} == "${deps_after}" ]] || sc_fail "the catalog dependents changed"
   [[ ${before} == "${after}" ]] || sc_fail "objects changed: $(diff <(printf '%s\n' "${before}") <(printf '%s\n' "${after}") | head -5 | tr '\n' ' ')"
   [[ ${roles_before} == "${roles_after}" && ${deps_before} == "${deps_after}" && ${before} == "${after}" ]] || return 1
-  ((mutating == 0)) || { sc_fail "${mutating} mutating calls to the API server after the replay"; return 1; }
+  ((mutating == 0)) || {
+    sc_fail "${mutating} mutating calls to the API server after the replay: $(tail -c +$((proxy_from + 1)) "${LH_LOG_DIR}/proxy.log" |
+      grep -o 'write .*' | tail -n "${mutating}" | paste -sd, -)"
+    return 1
+  }
 }
 
 managed_objects_versions() {

@@ -228,6 +228,8 @@ public final class FaultProxy implements AutoCloseable {
     increment("method." + head.method());
     if (head.isWrite()) {
       increment("mutating");
+      // which writes, for the suite's report (paths name objects, never carry their content)
+      LOG.info(() -> "write " + head.method() + " " + head.target());
     }
     if (head.isWatch()) {
       increment("watches");
