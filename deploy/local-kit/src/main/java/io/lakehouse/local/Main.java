@@ -21,6 +21,7 @@ import org.jboss.logmanager.handlers.ConsoleHandler;
  * keys DIR
  * token --keys DIR --issuer ISS [--ttl-seconds 43200] USER [GROUP...]
  * pod --api URL --namespace NS --deployment NAME --root DIR --dist DIR ... (see PodCommand)
+ * proxy --port PORT --upstream http://127.0.0.1:56443
  * </pre>
  */
 public final class Main {
@@ -32,7 +33,8 @@ public final class Main {
         token --keys DIR --issuer ISSUER [--ttl-seconds 43200] USER [GROUP...]
         pod --api URL --namespace NS --deployment NAME --root DIR --dist DIR [--container NAME] [--java-home DIR]
             [--address SERVICE:PORT=HOST:PORT]... [--host HOST:PORT=HOST:PORT]... [--url FROM=TO]...
-            [--path /PATH=DIR]... [--listen-port CONTAINER_PORT=LOCAL_PORT]...""";
+            [--path /PATH=DIR]... [--listen-port CONTAINER_PORT=LOCAL_PORT]...
+        proxy --port PORT --upstream URL""";
 
   static {
     // slf4j goes to JBoss LogManager, which prints only as the JUL manager: set it before any logger exists.
@@ -55,6 +57,7 @@ public final class Main {
         case "token" -> token(args);
         // Repeated options: PodCommand reads the arguments itself.
         case "pod" -> System.exit(PodCommand.run(List.of(argv).subList(1, argv.length)));
+        case "proxy" -> proxy(args);
         default -> fail("unknown command " + argv[0]);
       }
     } catch (RuntimeException | java.io.IOException e) {
@@ -78,6 +81,18 @@ public final class Main {
     DemoSeed.seed(client, args.optional("demo-namespace", "demo"));
     System.out.println("local kubernetes API ready on " + server.url());
     // Runs until SIGTERM/SIGINT; the shutdown hook stops everything.
+    new CountDownLatch(1).await();
+  }
+
+  /** The fault-injecting proxy of deploy/faults in front of the local API; runs until killed. */
+  private static void proxy(Args args) throws InterruptedException {
+    try {
+      FaultProxy proxy = new FaultProxy(java.net.URI.create(args.required("upstream")))
+          .start(Integer.parseInt(args.required("port")));
+      System.out.println("fault proxy ready on http://127.0.0.1:" + proxy.port());
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
     new CountDownLatch(1).await();
   }
 
