@@ -50,15 +50,18 @@ source "${LIB_DIR}/keycloak.sh"
 source "${LIB_DIR}/services.sh"
 # shellcheck source=lib/real_engines.sh
 source "${LIB_DIR}/real_engines.sh"
-# The engines' downloads are shared with the outer home, not made again per run.
+# The engines' downloads and Kafka's tools are the outer home's, not made again per run.
+KAFKA_LIB="${OUTER_HOME}/kafka/lib"
 RE_DIR="${OUTER_HOME}/real-engines"
 TRINO_DIST="${RE_DIR}/trino-server-${TRINO_VERSION}"
 S3MOCK_JAR="${RE_DIR}/s3mock-${S3MOCK_VERSION}-exec.jar"
 REST_LIB="${RE_DIR}/rest-lib"
 
 PG_DB=lakehouse_e2e_trino
-NS=demo
 RUN_ID="e2e-trino-$(date +%s)-$$"
+# A namespace of its own each run: Keycloak keeps the instances' OIDC clients across runs, and a client
+# of another instance under the same id is never adopted.
+NS="rt-$(printf '%s' "${RUN_ID}" | sha256sum | cut -c1-8)"
 WORK="${LAKEHOUSE_HOME}/work"
 LOCAL_KIT_CP="${REPO_ROOT}/deploy/local-kit/target/local-kit-0.1.0-SNAPSHOT.jar:${REPO_ROOT}/deploy/local-kit/target/lib/*"
 PIDS=()
@@ -133,6 +136,16 @@ await_phase() {
   die "${url} is ${phase:-unknown}, not ${want}, after ${limit} s"
 }
 
+# await_gone URL SECONDS: until GET answers 404.
+await_gone() {
+  local i
+  for ((i = 0; i < $2 * 2; i++)); do
+    [[ $(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer ${ALICE}" "$1") == 404 ]] && return 0
+    sleep 0.5
+  done
+  die "$1 still exists after $2 s"
+}
+
 # run_bg NAME COMMAND...: runs in the background, output in ${LH_LOG_DIR}/NAME.log; sets LAST_PID.
 run_bg() {
   local name=$1
@@ -167,7 +180,7 @@ start_trino_pod() {
   run_bg "${name}" java -cp "${LOCAL_KIT_CP}" io.lakehouse.local.Main pod --api "${KUBE_URL}" --namespace "${NS}" \
     --deployment "${deployment}" --root "${root}" --dist "${TRINO_DIST}" --java-home "${TRINO_JAVA}" \
     --url "http://cat.${NS}.svc:8181/api/catalog=http://127.0.0.1:${REST_PORT}" \
-    --host "minio.${NS}.svc:9000=127.0.0.1:${S3_PORT}" \
+    --host "minio.storage.svc:9000=127.0.0.1:${S3_PORT}" \
     --address "sql:8080=127.0.0.1:${COORDINATOR_HTTP}" \
     --path "/etc/trino=${root}/etc" --path "/data/trino=${root}/data" --path "/usr/lib/trino=${TRINO_DIST}" "$@"
 }
@@ -194,6 +207,7 @@ main() {
   ensure_dirs
   mkdir -p "${WORK}"
   trap 'stop_all || true' EXIT
+  trap 'exit 143' TERM INT
   fresh_database
   kube_up || die "the local Kubernetes API could not start"
   LH_TOKEN_MODE=keycloak
@@ -209,12 +223,21 @@ main() {
   start_stand_ins
   e2e_log "stack and stand-ins ready after $(elapsed_since "${t0}")"
 
+  # The namespace's bucket Secret, as the platform writes it (the simulator seeds only "demo").
+  local secret code format
+  format='{"apiVersion":"v1","kind":"Secret","metadata":{"name":"warehouse-bucket","namespace":"%s",'
+  format+='"labels":{"lakehouse.io/bucket":"true"}},"data":{"AWS_ACCESS_KEY_ID":"%s","AWS_SECRET_ACCESS_KEY":"%s"}}'
+  # shellcheck disable=SC2059 # the format is the constant above
+  secret=$(printf "${format}" "${NS}" "$(printf demo-access-key | base64)" "$(printf demo-secret-key | base64)")
+  code=$(curl -s -o "${WORK}/secret.json" -w '%{http_code}' --max-time 10 -X POST -H 'Content-Type: application/json' \
+    "${KUBE_URL}/api/v1/namespaces/${NS}/secrets" -d "${secret}") || code=000
+  [[ ${code} == 201 ]] || die "could not write the bucket Secret: HTTP ${code} $(cat "${WORK}/secret.json")"
   ALICE=$(keycloak_token alice)
   BOB=$(keycloak_token bob)
   local catalog="http://127.0.0.1:$(svc_port "$(cut -d' ' -f1 <<<"${SERVICES}")")/api/v1/namespaces/${NS}"
   local engines="http://127.0.0.1:$(svc_port "$(cut -d' ' -f2 <<<"${SERVICES}")")/api/v1/namespaces/${NS}"
   api POST "${catalog}/instances/iceberg-catalog" '{"name": "cat", "spec": {"storage": {"bucket": "warehouse",
-    "endpoint": "http://minio.demo.svc:9000", "region": "us-east-1", "credentialsSecret": "demo-warehouse"}}}' >/dev/null
+    "endpoint": "http://minio.storage.svc:9000", "region": "us-east-1", "credentialsSecret": "warehouse-bucket"}}}' >/dev/null
   await_phase "${catalog}/instances/iceberg-catalog/cat" Ready 120
   api POST "${engines}/instances/trino" '{"name": "sql", "spec": {"catalog": "cat", "workers": 1}}' >/dev/null
   await_phase "${engines}/instances/trino/sql" Ready 120
@@ -225,7 +248,9 @@ main() {
     python3 -c 'import base64,json,sys; sys.stdout.write(base64.b64decode(json.load(sys.stdin)["data"]["ca.crt"]).decode())' \
       >"${WORK}/ca.crt" || die "no ca.crt in sql-tls"
 
-  start_trino_pod trino-coordinator sql --listen-port "8080=${COORDINATOR_HTTP}" --listen-port "8443=${COORDINATOR_HTTPS}"
+  # The coordinator finds its own discovery service at localhost:8080: where it listens here.
+  start_trino_pod trino-coordinator sql --listen-port "8080=${COORDINATOR_HTTP}" --listen-port "8443=${COORDINATOR_HTTPS}" \
+    --host "localhost:8080=127.0.0.1:${COORDINATOR_HTTP}"
   trino=${LAST_PID}
   wait_for_line "${LH_LOG_DIR}/trino-coordinator.log" "SERVER STARTED" "${START_LIMIT_S}" "${trino}" ||
     die "the generated Trino coordinator did not start: $(grep -m3 -E 'ERROR|Error|Exception' "${LH_LOG_DIR}/trino-coordinator.log" || true)"
@@ -251,6 +276,10 @@ main() {
   grep -qE '^sales/orders-[0-9a-f]+/data/.*\.parquet$' <<<"${objects}" || die "no Parquet file under sales/orders-<uuid>/data: ${objects}"
   grep -qE '^sales/orders-[0-9a-f]+/metadata/.*\.metadata\.json$' <<<"${objects}" || die "no Iceberg metadata under sales/orders-<uuid>/metadata: ${objects}"
   e2e_log "bucket: $(wc -l <<<"${objects}") objects under sales/orders-<uuid>/ (Parquet data and Iceberg metadata)"
+  # Deleted through the APIs: access-service removes the OIDC client from Keycloak.
+  api DELETE "${engines}/instances/trino/sql" >/dev/null
+  await_gone "${engines}/instances/trino/sql" 60
+  api DELETE "${catalog}/instances/iceberg-catalog/cat" >/dev/null
   e2e_log "passed in $(elapsed_since "${t0}")"
 }
 
