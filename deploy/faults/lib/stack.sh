@@ -31,13 +31,6 @@ fx_psql_admin() { # DB SQL: as the admin of the outer stack
 # SQL on the suite's database; prints unaligned rows, '|' between columns.
 fx_sql() { fx_psql_admin "${FX_PG_DB}" "$1"; }
 
-fx_fresh_database() {
-  fx_psql_admin "${PGX_DB:-postgres}" "DROP DATABASE IF EXISTS ${FX_PG_DB} WITH (FORCE)" >/dev/null
-  fx_psql_admin "${PGX_DB:-postgres}" "CREATE DATABASE ${FX_PG_DB}" >/dev/null
-  fx_psql_admin "${FX_PG_DB}" "CREATE SCHEMA catalog AUTHORIZATION catalog; CREATE SCHEMA access AUTHORIZATION access;
-    CREATE SCHEMA engines AUTHORIZATION engines; CREATE SCHEMA registry AUTHORIZATION lakehouse_services" >/dev/null
-}
-
 # --- outer PostgreSQL and Kafka (restarted by the scenarios) ----------------------------------------
 
 # outer FUNCTION...: runs lib functions against the outer stack (its LAKEHOUSE_HOME, its pid files).

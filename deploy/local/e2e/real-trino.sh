@@ -76,19 +76,6 @@ stop_all() {
   kube_down
 }
 
-fresh_database() {
-  local psql
-  psql=$(pg_psql_bin) || die "no psql client found (apt-get install postgresql-client)"
-  pg_parse_admin_url
-  e2e_sql() {
-    PGOPTIONS="-c client_min_messages=warning" PGPASSWORD=${PGX_PASS} "${psql}" -X -q -v ON_ERROR_STOP=1 \
-      -h "${PGX_HOST}" -p "${PGX_PORT}" -U "${PGX_USER}" -d "$1" -c "$2" >/dev/null
-  }
-  e2e_sql "${PGX_DB}" "DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)"
-  e2e_sql "${PGX_DB}" "CREATE DATABASE ${PG_DB}"
-  e2e_sql "${PG_DB}" "CREATE SCHEMA catalog AUTHORIZATION catalog; CREATE SCHEMA engines AUTHORIZATION engines;
-    CREATE SCHEMA access AUTHORIZATION access; CREATE SCHEMA registry AUTHORIZATION lakehouse_services"
-}
 
 # consumer_groups SERVICE: a group of its own for every incoming channel of the service, its offsets set
 # at the topics' end before the service starts: no partition taken from a running stack, no replay of
@@ -208,7 +195,7 @@ main() {
   mkdir -p "${WORK}"
   trap 'stop_all || true' EXIT
   trap 'exit 143' TERM INT
-  fresh_database
+  pg_fresh_database "${PG_DB}" catalog engines access
   kube_up || die "the local Kubernetes API could not start"
   LH_TOKEN_MODE=keycloak
   for s in ${SERVICES}; do

@@ -60,20 +60,6 @@ stop_all() {
   kube_down
 }
 
-# A fresh database for the two services: their schemas, owned by their roles (created by the outer bootstrap).
-fresh_database() {
-  local psql
-  psql=$(pg_psql_bin) || die "no psql client found (apt-get install postgresql-client)"
-  pg_parse_admin_url
-  e2e_sql() {
-    PGOPTIONS="-c client_min_messages=warning" PGPASSWORD=${PGX_PASS} "${psql}" -X -q -v ON_ERROR_STOP=1 \
-      -h "${PGX_HOST}" -p "${PGX_PORT}" -U "${PGX_USER}" -d "$1" -c "$2" >/dev/null
-  }
-  e2e_sql "${PGX_DB}" "DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)"
-  e2e_sql "${PGX_DB}" "CREATE DATABASE ${PG_DB}"
-  e2e_sql "${PG_DB}" "CREATE SCHEMA catalog AUTHORIZATION catalog; CREATE SCHEMA access AUTHORIZATION access;
-    CREATE SCHEMA registry AUTHORIZATION lakehouse_services"
-}
 
 # status CODE of GET URL with TOKEN
 http_status() {
@@ -168,7 +154,7 @@ main() {
   port_open "${KAFKA_HOST}" "${KAFKA_PORT}" || die "no Kafka on ${KAFKA_BOOTSTRAP} (deploy/local/lakehouse up starts it)"
   ensure_dirs
   trap 'stop_all || true' EXIT
-  fresh_database
+  pg_fresh_database "${PG_DB}" catalog access
   kube_up || die "the local Kubernetes API could not start"
   LH_TOKEN_MODE=local
   # Both services start at once (each waits for its own readiness); pid files under ${LAKEHOUSE_HOME}/run.

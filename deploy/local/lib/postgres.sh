@@ -312,6 +312,22 @@ pg_sql_schemas() {
   printf 'CREATE SCHEMA IF NOT EXISTS registry AUTHORIZATION %s;\n' "${PG_REGISTRY_ROLE}"
 }
 
+# pg_fresh_database DB SERVICE...: DB dropped and made again, with each SERVICE's schema (owned by its
+# role, made by the bootstrap) and the shared name registry: what the e2e checks and the fault suite
+# run their own services on.
+pg_fresh_database() {
+  local db=$1 s sql=""
+  shift
+  if pg_external; then pg_parse_admin_url; fi
+  printf 'DROP DATABASE IF EXISTS %s WITH (FORCE);\nCREATE DATABASE %s;\n' "${db}" "${db}" | pg_psql "${PGX_DB:-postgres}" ||
+    die "could not make the database ${db} again"
+  for s in "$@"; do
+    sql+="CREATE SCHEMA ${s} AUTHORIZATION ${s};"$'\n'
+  done
+  sql+="CREATE SCHEMA registry AUTHORIZATION ${PG_REGISTRY_ROLE};"
+  pg_psql "${db}" <<<"${sql}" || die "could not create the schemas of ${db}"
+}
+
 # pg_psql DB: runs psql (stdin SQL) as the superuser on the chosen server.
 pg_psql() {
   local db=$1 psql
