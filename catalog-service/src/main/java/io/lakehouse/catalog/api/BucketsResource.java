@@ -1,9 +1,10 @@
 package io.lakehouse.catalog.api;
 
-import io.lakehouse.common.storage.NamespaceBuckets;
+import io.lakehouse.common.instances.api.PathParams;
 import io.lakehouse.common.kube.BucketSecrets;
 import io.lakehouse.common.security.Authorizer;
 import io.lakehouse.common.security.Role;
+import io.lakehouse.common.storage.NamespaceBuckets;
 import io.quarkus.security.identity.SecurityIdentity;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.GET;

@@ -1,6 +1,7 @@
 package io.lakehouse.catalog.api;
 
-import io.lakehouse.catalog.domain.CatalogTemplate;
+import io.lakehouse.catalog.domain.CatalogKinds;
+import io.lakehouse.common.instances.InstanceKind;
 import io.lakehouse.common.templates.Template;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -15,6 +16,6 @@ public class TemplatesResource {
 
     @GET
     public List<Template> list() {
-        return List.of(CatalogTemplate.TEMPLATE);
+        return CatalogKinds.ALL.all().stream().map(InstanceKind::template).toList();
     }
 }

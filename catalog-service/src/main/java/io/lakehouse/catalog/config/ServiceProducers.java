@@ -1,18 +1,25 @@
 package io.lakehouse.catalog.config;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.lakehouse.catalog.domain.CatalogKinds;
 import io.lakehouse.catalog.reconcile.CatalogContext;
-import io.lakehouse.catalog.reconcile.CatalogReconciler;
+import io.lakehouse.catalog.reconcile.CatalogDependencies;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.crypto.SecretSealer;
+import io.lakehouse.common.instances.InstanceReconciler;
+import io.lakehouse.common.instances.InstanceStore;
+import io.lakehouse.common.instances.api.InstanceService;
 import io.lakehouse.common.kube.Applier;
 import io.lakehouse.common.kube.InformerCache;
+import io.lakehouse.common.storage.NamespaceBuckets;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Wires the framework-free pieces of {@code common} into this service. */
+/** Wires the framework-free pieces of {@code common} and the instance framework to the catalog kind. */
 public class ServiceProducers {
 
     @Produces
@@ -24,7 +31,7 @@ public class ServiceProducers {
     @Produces
     @Singleton
     Applier applier(KubernetesClient client, InformerCache cache) {
-        return new Applier(client, cache, CatalogReconciler.KINDS);
+        return new Applier(client, cache, CatalogKinds.WATCHED);
     }
 
     @Produces
@@ -38,5 +45,26 @@ public class ServiceProducers {
     @Singleton
     SecretSealer secretSealer(@ConfigProperty(name = "lakehouse.secrets.key") String key) {
         return new SecretSealer(key);
+    }
+
+    @Produces
+    @Singleton
+    InstanceStore instanceStore(Pool pool, ObjectMapper json) {
+        return new InstanceStore(pool, json, CatalogKinds.ALL);
+    }
+
+    @Produces
+    @Singleton
+    InstanceService<CatalogContext> instanceService(InstanceStore store, CatalogDependencies dependencies,
+            NamespaceBuckets buckets, SecretSealer sealer, CatalogContext ctx, ServiceSettings service) {
+        return new InstanceService<>(store, dependencies, buckets, sealer, ctx, service.eventSource());
+    }
+
+    @Produces
+    @Singleton
+    InstanceReconciler<CatalogContext> instanceReconciler(InstanceStore store, CatalogDependencies dependencies,
+            Applier applier, InformerCache cache, CatalogContext ctx, SecretSealer sealer, ServiceSettings service) {
+        return new InstanceReconciler<>(CatalogKinds.ALL, CatalogKinds.WATCHED, store, dependencies, applier, cache,
+                ctx, sealer, service.eventSource());
     }
 }

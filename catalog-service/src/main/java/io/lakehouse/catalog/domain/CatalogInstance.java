@@ -1,15 +1,16 @@
 package io.lakehouse.catalog.domain;
 
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.Phase;
-
-import io.lakehouse.common.storage.SealedCredentials;
-
 import io.lakehouse.common.kube.Condition;
+import io.lakehouse.common.storage.SealedCredentials;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
-/** One stored catalog instance: intent (spec, generation) and last observed status. */
+/**
+ * A stored {@code iceberg-catalog} instance with its spec typed, as the catalog's builders read it.
+ */
 public record CatalogInstance(
         String namespace,
         String name,
@@ -23,9 +24,9 @@ public record CatalogInstance(
         String createdBy,
         Instant createdAt) {
 
-    public static final String KIND = "iceberg-catalog";
-
-    public String key() {
-        return namespace + "/" + name;
+    public static CatalogInstance of(Instance inst) {
+        return new CatalogInstance(inst.namespace(), inst.name(), inst.uid(), (CatalogSpec) inst.spec(),
+                inst.sealedCredentials(), inst.generation(), inst.phase(), inst.conditions(), inst.deleting(),
+                inst.createdBy(), inst.createdAt());
     }
 }

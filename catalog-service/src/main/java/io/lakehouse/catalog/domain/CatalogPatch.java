@@ -2,6 +2,7 @@ package io.lakehouse.catalog.domain;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lakehouse.common.instances.SpecPatch;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
@@ -16,25 +17,15 @@ import java.util.Set;
 public final class CatalogPatch {
 
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final Set<String> FIXED_TOP = Set.of("name", "namespace", "kind");
-    private static final Set<String> FIXED_SPEC = Set.of("storage", "catalogName", "realm");
+    /** Spec fields fixed at creation. */
+    public static final Set<String> FIXED_SPEC = Set.of("storage", "catalogName", "realm");
 
     private CatalogPatch() {}
 
     public static CatalogSpec apply(CatalogSpec current, JsonNode patch) {
-        if (patch == null || !patch.isObject()) {
-            throw ApiException.badRequest("a merge patch must be a JSON object");
-        }
         Violations v = new Violations();
+        SpecPatch.checkTop(v, patch);
         JsonNode currentJson = JSON.valueToTree(current);
-        for (Iterator<String> it = patch.fieldNames(); it.hasNext(); ) {
-            String field = it.next();
-            if (FIXED_TOP.contains(field)) {
-                v.add(field, "is fixed at creation");
-            } else if (!"spec".equals(field)) {
-                throw ApiException.badRequest("unknown field '" + field + "': only spec can be patched");
-            }
-        }
         JsonNode spec = patch.path("spec");
         ResourcesSpec resources = current.resources();
         DatabaseSpec database = current.database();

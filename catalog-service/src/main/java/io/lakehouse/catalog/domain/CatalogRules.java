@@ -32,25 +32,30 @@ public final class CatalogRules {
     /** Validates a creation request; returns the spec with defaults, or throws 422 with every error. */
     public static CatalogSpec checkCreate(String name, String namespace, CatalogSpec requested) {
         Violations v = new Violations();
+        CatalogSpec spec = requested == null ? null : requested.withDefaults();
+        check(v, name, namespace, spec);
+        v.throwIfAny();
+        return spec;
+    }
+
+    /** Adds every violation of a creation request (the spec has its defaults, or is null) to v. */
+    public static void check(Violations v, String name, String namespace, CatalogSpec spec) {
         Names.checkInstanceName(v, "name", name, namespace, DERIVED_SUFFIXES);
         if (!v.has("name") && CatalogNames.database(name).length() > MAX_CNPG_CLUSTER_NAME) {
             v.add("name", "is too long: the database cluster '" + CatalogNames.database(name) + "' may have at most "
                     + MAX_CNPG_CLUSTER_NAME + " characters (CloudNativePG), so at most "
                     + (MAX_CNPG_CLUSTER_NAME - CatalogNames.DATABASE_SUFFIX.length()) + " here");
         }
-        if (requested == null) {
+        if (spec == null) {
             v.add("spec", "is required");
-            v.throwIfAny();
+            return;
         }
-        CatalogSpec spec = requested.withDefaults();
         StorageRules.check(v, "spec.storage", spec.storage());
         Warehouses.check(v, "spec.catalogName", spec.catalogName());
         if (!REALM.matcher(spec.realm()).matches()) {
             v.add("spec.realm", "must use letters, digits, '_' and '-' and have at most 63 characters");
         }
         checkCapacity(v, spec);
-        v.throwIfAny();
-        return spec;
     }
 
     public static void checkCapacity(Violations v, CatalogSpec spec) {

@@ -1,13 +1,14 @@
 package io.lakehouse.catalog.domain;
 
-import io.lakehouse.common.storage.StorageSpec;
-
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.lakehouse.common.instances.InstanceSpec;
+import io.lakehouse.common.storage.StorageSpec;
 
 /** The fields of the {@code iceberg-catalog} template. */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record CatalogSpec(
-        StorageSpec storage, String catalogName, String realm, ResourcesSpec resources, DatabaseSpec database) {
+        StorageSpec storage, String catalogName, String realm, ResourcesSpec resources, DatabaseSpec database)
+        implements InstanceSpec {
 
     public static final String DEFAULT_CATALOG_NAME = "lakehouse";
     public static final String DEFAULT_REALM = "POLARIS";
@@ -28,6 +29,7 @@ public record CatalogSpec(
                         : database.storageSize()));
     }
 
+    @Override
     public CatalogSpec withStorage(StorageSpec newStorage) {
         return new CatalogSpec(newStorage, catalogName, realm, resources, database);
     }

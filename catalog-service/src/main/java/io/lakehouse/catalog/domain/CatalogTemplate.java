@@ -8,7 +8,7 @@ import java.util.List;
 public final class CatalogTemplate {
 
     public static final Template TEMPLATE = new Template(
-            CatalogInstance.KIND,
+            CatalogKind.KIND,
             "Apache Iceberg (Polaris catalog)",
             "Governance",
             "An Iceberg REST catalog (Apache Polaris) backed by a PostgreSQL database created alongside it."

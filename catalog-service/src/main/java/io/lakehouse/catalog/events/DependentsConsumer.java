@@ -1,7 +1,7 @@
 package io.lakehouse.catalog.events;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.store.DependentsStore;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.IncomingEvents;
@@ -37,7 +37,7 @@ public class DependentsConsumer {
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
         return incoming.handle(message, DependentsConsumer::check,
-                event -> CatalogInstance.KIND.equals(event.data().get("kind").asText()) ? Uni.createFrom().voidItem()
+                event -> CatalogKind.KIND.equals(event.data().get("kind").asText()) ? Uni.createFrom().voidItem()
                         : apply(event));
     }
 

@@ -1,6 +1,7 @@
 package io.lakehouse.catalog.reconcile;
 
 import io.lakehouse.common.config.ClusterSettings;
+import io.lakehouse.common.instances.InstanceContext;
 import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 
 /**
@@ -17,7 +18,7 @@ public record CatalogContext(
         String adminToolImage,
         String curlImage,
         String postgresImage,
-        IngressPeer ingressPeer) {
+        IngressPeer ingressPeer) implements InstanceContext {
 
     public static CatalogContext of(String managedBy, ClusterSettings cluster) {
         return new CatalogContext(managedBy, cluster.domain(), cluster.ingressClass(),
@@ -25,5 +26,23 @@ public record CatalogContext(
                 cluster.images().polaris(), cluster.images().polarisAdminTool(), cluster.images().curl(),
                 cluster.images().postgres().orElse(null),
                 IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()));
+    }
+
+    /** None: Polaris checks the callers' tokens itself, its route has no forward auth. */
+    @Override
+    public String forwardAuthUrl() {
+        return null;
+    }
+
+    /** None: see {@link #forwardAuthUrl}. */
+    @Override
+    public String signInUrl() {
+        return null;
+    }
+
+    /** None: the catalog's images come from public registries or a mirror the cluster trusts. */
+    @Override
+    public String imagePullSecret() {
+        return null;
     }
 }

@@ -3,14 +3,15 @@ package io.lakehouse.catalog.reconcile;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.kube.ObjectMetas;
 import java.util.Map;
 
 /** Labels and metadata of the objects of one catalog instance. */
-final class CatalogLabels {
+public final class CatalogLabels {
 
-    static final String APP = "polaris";
+    public static final String APP = "polaris";
     static final String SERVER = "server";
     static final String DATABASE = "database";
     static final String CREDENTIALS = "credentials";
@@ -21,7 +22,7 @@ final class CatalogLabels {
     private CatalogLabels() {}
 
     static Map<String, String> labels(CatalogInstance inst, CatalogContext ctx, String component) {
-        return Labels.of(APP, CatalogInstance.KIND, inst.name(), inst.uid(), component, ctx.managedBy());
+        return Labels.of(APP, CatalogKind.KIND, inst.name(), inst.uid(), component, ctx.managedBy());
     }
 
     static Map<String, String> selector(CatalogInstance inst, String component) {

@@ -40,15 +40,6 @@ public final class CatalogSecrets {
         return secret(CatalogNames.tokenBrokerSecret(inst.name()), inst, ctx, owner, Map.of(SYMMETRIC_KEY, key));
     }
 
-    /** S3 keys typed in the form. */
-    public static Secret s3(CatalogInstance inst, CatalogContext ctx, OwnerReference owner, String accessKeyId,
-            String secretAccessKey) {
-        Map<String, String> data = new LinkedHashMap<>();
-        data.put(ACCESS_KEY_ID, accessKeyId);
-        data.put(SECRET_ACCESS_KEY, secretAccessKey);
-        return secret(CatalogNames.s3Secret(inst.name()), inst, ctx, owner, data);
-    }
-
     private static Secret secret(
             String name, CatalogInstance inst, CatalogContext ctx, OwnerReference owner, Map<String, String> values) {
         return new SecretBuilder()

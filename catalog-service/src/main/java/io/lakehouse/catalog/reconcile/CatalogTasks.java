@@ -1,7 +1,5 @@
 package io.lakehouse.catalog.reconcile;
 
-import io.lakehouse.common.kube.EnvVars;
-
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -18,8 +16,9 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
-import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.PodSecurity;
+import io.lakehouse.common.storage.StorageSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

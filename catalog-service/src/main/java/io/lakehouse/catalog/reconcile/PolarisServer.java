@@ -1,7 +1,5 @@
 package io.lakehouse.catalog.reconcile;
 
-import io.lakehouse.common.kube.EnvVars;
-
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -15,14 +13,15 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
-import io.fabric8.kubernetes.api.model.networking.v1.IngressTLS;
-import io.fabric8.kubernetes.api.model.networking.v1.IngressTLSBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
-import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.NetworkPolicies;
 import io.lakehouse.common.kube.PodSecurity;
+import io.lakehouse.common.storage.StorageSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -122,20 +121,18 @@ public final class PolarisServer {
      */
     public static NetworkPolicy networkPolicy(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
         return NetworkPolicies.of(CatalogLabels.meta(CatalogNames.server(inst.name()), inst, ctx, "network", owner),
-                NetworkPolicies.instancePods(CatalogInstance.KIND, inst.name()), List.of(CatalogNames.HTTP_PORT),
+                NetworkPolicies.instancePods(CatalogKind.KIND, inst.name()), List.of(CatalogNames.HTTP_PORT),
                 ctx.ingressPeer(), List.of(CatalogNames.HTTP_PORT));
     }
 
     /** Only the REST API is public ({@code /api/catalog}); Polaris has no web UI. */
     public static Ingress ingress(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
         String host = CatalogNames.publicHost(inst.name(), inst.namespace(), ctx.domain());
-        List<IngressTLS> tls = ctx.tlsSecret() == null ? List.of()
-                : List.of(new IngressTLSBuilder().withHosts(host).withSecretName(ctx.tlsSecret()).build());
         return new IngressBuilder()
                 .withMetadata(CatalogLabels.meta(CatalogNames.server(inst.name()), inst, ctx, CatalogLabels.SERVER, owner))
                 .withNewSpec()
                     .withIngressClassName(ctx.ingressClass())
-                    .withTls(tls)
+                    .withTls(InstanceObjects.ingressTls(host, ctx))
                     .addNewRule().withHost(host)
                         .withNewHttp()
                             .addNewPath().withPath("/api/catalog").withPathType("Prefix")

@@ -1,10 +1,11 @@
 package io.lakehouse.catalog.reconcile;
 
 import io.agroal.api.AgroalDataSource;
-import io.lakehouse.catalog.domain.CatalogInstance;
-import io.lakehouse.catalog.store.InstanceStore;
+import io.lakehouse.catalog.domain.CatalogKinds;
 import io.lakehouse.common.config.ReconcileSettings;
 import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.instances.InstanceReconciler;
+import io.lakehouse.common.instances.InstanceStore;
 import io.lakehouse.common.kube.InformerCache;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -18,11 +19,11 @@ public class ReconcileLoop {
 
     private final io.lakehouse.common.kube.ReconcileLoop loop;
 
-    ReconcileLoop(CatalogReconciler reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
+    ReconcileLoop(InstanceReconciler<CatalogContext> reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
             ReconcileSettings settings, ServiceSettings service) {
         this.loop = new io.lakehouse.common.kube.ReconcileLoop(reconciler::reconcile, cache,
                 () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, settings, service.schema(),
-                CatalogReconciler.KINDS, CatalogInstance.KIND::equals);
+                CatalogKinds.WATCHED, kind -> CatalogKinds.ALL.find(kind).isPresent());
     }
 
     void start(@Observes StartupEvent event) {

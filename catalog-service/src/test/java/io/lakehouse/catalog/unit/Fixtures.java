@@ -2,22 +2,25 @@ package io.lakehouse.catalog.unit;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
-import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.catalog.domain.CatalogSpec;
 import io.lakehouse.catalog.domain.DatabaseSpec;
-import io.lakehouse.common.instances.Phase;
 import io.lakehouse.catalog.domain.ResourcesSpec;
-import io.lakehouse.common.storage.SealedCredentials;
-import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.catalog.reconcile.CatalogContext;
 import io.lakehouse.catalog.reconcile.CatalogDatabase;
+import io.lakehouse.catalog.reconcile.CatalogLabels;
 import io.lakehouse.catalog.reconcile.CatalogSecrets;
 import io.lakehouse.catalog.reconcile.CatalogTasks;
 import io.lakehouse.catalog.reconcile.PolarisServer;
-import io.lakehouse.catalog.reconcile.RootObject;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.instances.Phase;
+import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.common.kube.OwnerReferences;
+import io.lakehouse.common.storage.SealedCredentials;
+import io.lakehouse.common.storage.StorageSpec;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -110,15 +113,23 @@ final class Fixtures {
         return OwnerReferences.controlledBy("v1", "ConfigMap", CatalogNames.root(NAME), ROOT_UID);
     }
 
+    /** The stored form of a catalog instance, as the framework's builders take it. */
+    static Instance instance(CatalogInstance inst) {
+        return new Instance(inst.namespace(), inst.name(), CatalogKind.KIND, inst.uid(), inst.spec(),
+                inst.sealedCredentials(), inst.generation(), inst.phase(), inst.conditions(), inst.deleting(),
+                inst.createdBy(), inst.createdAt());
+    }
+
     /** Every object of the instance, in the reconciler's order, the root first. */
     static List<HasMetadata> objects(CatalogInstance inst, CatalogContext ctx) {
         OwnerReference owner = owner();
         List<HasMetadata> objects = new ArrayList<>();
-        objects.add(RootObject.of(inst, ctx));
+        objects.add(InstanceObjects.rootObject(instance(inst), CatalogLabels.APP, ctx));
         objects.add(CatalogSecrets.rootPrincipal(inst, ctx, owner, CLIENT_ID, CLIENT_SECRET));
         objects.add(CatalogSecrets.tokenBroker(inst, ctx, owner, TOKEN_KEY));
         if (inst.sealedCredentials() != null) {
-            objects.add(CatalogSecrets.s3(inst, ctx, owner, ACCESS_KEY_ID, SECRET_ACCESS_KEY));
+            objects.add(InstanceObjects.s3Secret(instance(inst), CatalogLabels.APP, ctx, owner, ACCESS_KEY_ID,
+                    SECRET_ACCESS_KEY));
         }
         objects.add(CatalogDatabase.of(inst, ctx));
         objects.add(PolarisServer.deployment(inst, ctx, owner));

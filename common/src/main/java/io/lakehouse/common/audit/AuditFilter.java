@@ -103,7 +103,9 @@ public class AuditFilter {
         Path sub = method.getAnnotation(Path.class);
         String base = type == null ? "" : type.value();
         String template = sub == null ? base : base.replaceAll("/$", "") + "/" + sub.value().replaceAll("^/", "");
-        // {subject: .+} (a subject may hold '/') reads as {subject}: the regex is routing, not meaning.
-        return template.replaceAll("\\{\\s*(\\w+)\\s*:[^}]*}", "{$1}");
+        // A parameter pinned to one value ({kind: iceberg-catalog}, a service with one kind) reads as
+        // that value; {subject: .+} (a subject may hold '/') reads as {subject}: that regex is routing.
+        return template.replaceAll("\\{\\s*\\w+\\s*:\\s*([A-Za-z0-9-]+)\\s*}", "$1")
+                .replaceAll("\\{\\s*(\\w+)\\s*:[^}]*}", "{$1}");
     }
 }

@@ -20,4 +20,12 @@ public interface InstanceDependencies {
 
     /** Who holds a grant on the instance. */
     Uni<List<Subject>> grants(String namespace, String name);
+
+    /**
+     * Instances of other services that use this one ({@code <kind>/<name>}): its deletion is refused
+     * while there are any, and a single GET shows them. Null where the service does not track users.
+     */
+    default Uni<List<String>> usedBy(String namespace, String name) {
+        return Uni.createFrom().nullItem();
+    }
 }

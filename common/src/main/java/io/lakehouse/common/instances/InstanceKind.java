@@ -1,11 +1,13 @@
 package io.lakehouse.common.instances;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.lakehouse.common.security.Subject;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Violations;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -29,6 +31,14 @@ public interface InstanceKind<C extends InstanceContext> {
     /** The spec record a request's {@code spec} is read into (unknown fields are refused). */
     Class<? extends InstanceSpec> specType();
 
+    /**
+     * {@code app.kubernetes.io/name} of the objects the framework makes for the instance (its root
+     * object, {@code <name>-s3}); by default the kind.
+     */
+    default String app() {
+        return kind();
+    }
+
     /** Suffixes of every object name derived from the instance name, for name-length checks. */
     List<String> derivedSuffixes();
 
@@ -49,6 +59,14 @@ public interface InstanceKind<C extends InstanceContext> {
 
     /** The rules of the capacity fields, checked again after a patch. */
     void checkCapacity(Violations v, InstanceSpec spec);
+
+    /**
+     * The spec after a JSON merge patch of a request (400/422 on a bad one); by default
+     * {@link SpecPatch}: fixed fields may only repeat their value, then the capacity and change rules.
+     */
+    default InstanceSpec patch(InstanceSpec current, JsonNode patch) {
+        return SpecPatch.apply(this, current, patch);
+    }
 
     /** Rules on a change of capacity that depend on the value before it (a volume never shrinks). */
     default void checkChange(Violations v, InstanceSpec before, InstanceSpec after) {}
@@ -81,6 +99,17 @@ public interface InstanceKind<C extends InstanceContext> {
 
     /** The workloads whose readiness makes the instance Running, in the order conditions show them. */
     List<Part> parts(Instance inst);
+
+    /**
+     * The status from what the cluster shows, and the one-off tasks it allows; called on every pass
+     * after the objects are applied. By default the gates and the {@link #parts} give the status
+     * ({@link InstanceStatus}) and there are no tasks; a kind whose readiness needs tasks (the
+     * catalog's realm and catalog creation) computes both.
+     */
+    default Progress progress(Instance inst, C ctx, OwnerReference owner, Gates gates, LiveObjects live, Instant now) {
+        return Progress.of(InstanceStatus.compute(parts(inst), part -> live.get(part.kind(), part.objectName()), gates,
+                inst.conditions(), inst.phase(), inst.generation(), now));
+    }
 
     /** {@code internal} and, when it has one, {@code public} addresses. */
     Map<String, String> endpoints(Instance inst, C ctx);

@@ -71,9 +71,9 @@ public final class InstanceObjects {
      * The instance's root object: every other object has an owner reference to it, so deleting it
      * lets Kubernetes garbage collection remove whatever the service did not.
      */
-    public static ConfigMap rootObject(Instance inst, InstanceContext ctx) {
+    public static ConfigMap rootObject(Instance inst, String app, InstanceContext ctx) {
         return new ConfigMapBuilder()
-                .withMetadata(meta(root(inst.name()), inst.kind(), inst, ctx, "instance", null))
+                .withMetadata(meta(root(inst.name()), app, inst, ctx, "instance", null))
                 .withData(Map.of("kind", inst.kind(), "instance", inst.name(), "uid", inst.uid().toString()))
                 .build();
     }
@@ -89,9 +89,9 @@ public final class InstanceObjects {
     }
 
     /** S3 keys typed in the form, written to {@code <name>-s3}. */
-    public static Secret s3Secret(Instance inst, InstanceContext ctx, OwnerReference owner, String accessKeyId,
-            String secretAccessKey) {
-        return secret(s3Secret(inst.name()), inst.kind(), inst, ctx, "credentials", owner,
+    public static Secret s3Secret(Instance inst, String app, InstanceContext ctx, OwnerReference owner,
+            String accessKeyId, String secretAccessKey) {
+        return secret(s3Secret(inst.name()), app, inst, ctx, "credentials", owner,
                 Map.of(ACCESS_KEY_ID, accessKeyId, SECRET_ACCESS_KEY, secretAccessKey));
     }
 

@@ -29,16 +29,20 @@ import java.util.Optional;
  */
 public class InstanceReconciler<C extends InstanceContext> {
 
-    /** Every kind of object the framework creates; the informer cache watches these. */
+    /**
+     * The kinds of object the framework creates for the usual kinds; the informer cache watches these.
+     * A service whose kinds make others (the catalog's Jobs) passes its own list.
+     */
     public static final List<ResourceKind> KINDS = List.of(ResourceKind.CONFIG_MAP, ResourceKind.SECRET,
             ResourceKind.DEPLOYMENT, ResourceKind.STATEFUL_SET, ResourceKind.SERVICE, ResourceKind.INGRESS,
             ResourceKind.NETWORK_POLICY, ResourceKind.CNPG_CLUSTER, ResourceKind.PVC);
-    private static final List<ResourceKind> STATELESS_KINDS = KINDS.stream()
-            .filter(k -> k != ResourceKind.CNPG_CLUSTER && k != ResourceKind.PVC).toList();
     private static final Duration TEARDOWN_RECHECK = Duration.ofSeconds(2);
     private static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
 
     private final InstanceKinds<C> kinds;
+    private final List<ResourceKind> watched;
+    /** What is deleted even without an instance row: not databases and volumes (their data cannot be made again). */
+    private final List<ResourceKind> stateless;
     private final InstanceStore store;
     private final InstanceDependencies dependencies;
     private final Applier applier;
@@ -49,7 +53,16 @@ public class InstanceReconciler<C extends InstanceContext> {
 
     public InstanceReconciler(InstanceKinds<C> kinds, InstanceStore store, InstanceDependencies dependencies,
             Applier applier, InformerCache cache, C ctx, SecretSealer sealer, String eventSource) {
+        this(kinds, KINDS, store, dependencies, applier, cache, ctx, sealer, eventSource);
+    }
+
+    /** @param watched the kinds of object the service's kinds create (and its informer cache watches) */
+    public InstanceReconciler(InstanceKinds<C> kinds, List<ResourceKind> watched, InstanceStore store,
+            InstanceDependencies dependencies, Applier applier, InformerCache cache, C ctx, SecretSealer sealer,
+            String eventSource) {
         this.kinds = kinds;
+        this.watched = watched;
+        this.stateless = watched.stream().filter(k -> k != ResourceKind.CNPG_CLUSTER && k != ResourceKind.PVC).toList();
         this.store = store;
         this.dependencies = dependencies;
         this.applier = applier;
@@ -83,7 +96,7 @@ public class InstanceReconciler<C extends InstanceContext> {
 
     private Duration converge(Instance inst) {
         InstanceKind<C> kind = kinds.of(inst.kind());
-        ConfigMap desiredRoot = InstanceObjects.rootObject(inst, ctx);
+        ConfigMap desiredRoot = InstanceObjects.rootObject(inst, kind.app(), ctx);
         HasMetadata root = applier.apply(desiredRoot, ApplyMode.ENFORCE).live();
         OwnerReference owner = OwnerReferences.controlledBy(root);
         for (GeneratedSecret generated : kind.generatedSecrets(inst, ctx, owner)) {
@@ -96,7 +109,8 @@ public class InstanceReconciler<C extends InstanceContext> {
             }
         }
         if (inst.sealedCredentials() != null) {
-            applier.apply(InstanceObjects.s3Secret(inst, ctx, owner, sealer.open(inst.sealedCredentials().accessKeyId()),
+            applier.apply(InstanceObjects.s3Secret(inst, kind.app(), ctx, owner,
+                    sealer.open(inst.sealedCredentials().accessKeyId()),
                     sealer.open(inst.sealedCredentials().secretAccessKey())), ApplyMode.ENFORCE);
         }
         Gates gates = gates(inst, kind);
@@ -106,10 +120,12 @@ public class InstanceReconciler<C extends InstanceContext> {
             kind.objects(inst, ctx, owner).forEach(o -> applier.apply(
                     PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret)), ApplyMode.ENFORCE));
         }
-        InstanceStatus.Result status = InstanceStatus.compute(kind.parts(inst),
-                part -> cache.get(part.kind(), inst.namespace(), part.objectName()).orElse(null), gates,
-                inst.conditions(), inst.phase(), inst.generation(), Instant.now());
-        save(inst, status);
+        Progress progress = kind.progress(inst, ctx, owner, gates,
+                (resource, name) -> cache.get(resource, inst.namespace(), name).orElse(null), Instant.now());
+        progress.remove().forEach(applier::delete);
+        progress.enforce().forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
+        progress.createOnce().forEach(o -> applier.apply(o, ApplyMode.CREATE_ONLY));
+        save(inst, progress.status());
         return null;
     }
 
@@ -161,7 +177,7 @@ public class InstanceReconciler<C extends InstanceContext> {
         List<HasMetadata> left = new ArrayList<>();
         HasMetadata root = null;
         for (InstanceKind<C> instanceKind : kinds.all()) {
-            for (ResourceKind kind : inst != null ? KINDS : STATELESS_KINDS) {
+            for (ResourceKind kind : inst != null ? watched : stateless) {
                 for (HasMetadata o : cache.ownedBy(kind, namespace, instanceKind.kind(), name)) {
                     if (kind == ResourceKind.CONFIG_MAP && o.getMetadata().getName().equals(InstanceObjects.root(name))) {
                         root = o;

@@ -28,18 +28,8 @@ public final class SpecPatch {
     private SpecPatch() {}
 
     public static InstanceSpec apply(InstanceKind<?> kind, InstanceSpec current, JsonNode patch) {
-        if (patch == null || !patch.isObject()) {
-            throw ApiException.badRequest("a merge patch must be a JSON object");
-        }
         Violations v = new Violations();
-        for (Iterator<String> it = patch.fieldNames(); it.hasNext(); ) {
-            String field = it.next();
-            if (FIXED_TOP.contains(field)) {
-                v.add(field, "is fixed at creation");
-            } else if (!"spec".equals(field)) {
-                throw ApiException.badRequest("unknown field '" + field + "': only spec can be patched");
-            }
-        }
+        checkTop(v, patch);
         JsonNode changes = patch.path("spec");
         if (!changes.isMissingNode() && !changes.isObject()) {
             throw ApiException.badRequest("spec must be a JSON object");
@@ -56,6 +46,24 @@ public final class SpecPatch {
         kind.checkChange(v, current, next);
         v.throwIfAny();
         return next;
+    }
+
+    /**
+     * The top of a patch, for every kind's patch: a JSON object (400), where only {@code spec} may
+     * change (400 for an unknown field, a violation for name, namespace or kind).
+     */
+    public static void checkTop(Violations v, JsonNode patch) {
+        if (patch == null || !patch.isObject()) {
+            throw ApiException.badRequest("a merge patch must be a JSON object");
+        }
+        for (Iterator<String> it = patch.fieldNames(); it.hasNext(); ) {
+            String field = it.next();
+            if (FIXED_TOP.contains(field)) {
+                v.add(field, "is fixed at creation");
+            } else if (!"spec".equals(field)) {
+                throw ApiException.badRequest("unknown field '" + field + "': only spec can be patched");
+            }
+        }
     }
 
     /** Reads a spec, refusing unknown fields and wrong types with a 400 that names the field. */

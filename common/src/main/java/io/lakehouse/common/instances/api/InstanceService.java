@@ -116,7 +116,7 @@ public class InstanceService<C extends InstanceContext> {
             if (current.deleting()) {
                 throw ApiException.conflict("the instance is being deleted");
             }
-            InstanceSpec next = SpecPatch.apply(kind, current.spec(), patch);
+            InstanceSpec next = kind.patch(current.spec(), patch);
             if (next.equals(current.spec())) {
                 return Uni.createFrom().item(current);
             }
@@ -134,16 +134,31 @@ public class InstanceService<C extends InstanceContext> {
         });
     }
 
-    /** Starts deletion: 202 with phase Deleting; the instance disappears once its objects are gone. */
+    /**
+     * Starts deletion: 202 with phase Deleting; the instance disappears once its objects are gone.
+     * Refused (409) while instances of other services use it (a catalog's engines would lose their
+     * metastore).
+     */
     public Uni<Instance> delete(String namespace, InstanceKind<C> kind, String name) {
         return get(namespace, kind, name).chain(current -> {
             if (current.deleting()) {
                 return Uni.createFrom().item(current);
             }
-            return store.markDeleting(current, InstanceEvents.of(eventSource, kind, ctx, EventType.INSTANCE_DELETING,
-                            current, Phase.Deleting, current.conditions(), Instant.now()))
-                    .chain(() -> get(namespace, kind, name));
+            return usedBy(namespace, name).chain(users -> {
+                if (users != null && !users.isEmpty()) {
+                    throw ApiException.conflict("the " + kind.kind() + " is used by " + String.join(", ", users)
+                            + ": delete them first");
+                }
+                return store.markDeleting(current, InstanceEvents.of(eventSource, kind, ctx,
+                                EventType.INSTANCE_DELETING, current, Phase.Deleting, current.conditions(), Instant.now()))
+                        .chain(() -> get(namespace, kind, name));
+            });
         });
+    }
+
+    /** Instances of other services using this one, or null where the service does not track them. */
+    public Uni<List<String>> usedBy(String namespace, String name) {
+        return dependencies.usedBy(namespace, name);
     }
 
     public static ApiException notFound(String namespace, String kind, String name) {

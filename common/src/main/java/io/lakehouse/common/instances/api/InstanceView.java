@@ -1,5 +1,6 @@
 package io.lakehouse.common.instances.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceContext;
 import io.lakehouse.common.instances.InstanceKind;
@@ -14,11 +15,19 @@ public record InstanceView(
         String name, String namespace, String kind, InstanceSpec spec, Status status, String createdBy,
         Instant createdAt, long generation) {
 
-    public record Status(String phase, List<Condition> conditions, Map<String, String> endpoints, List<String> secrets) {}
+    /** {@code usedBy}: instances of other services using this one (only on a single GET, where tracked). */
+    public record Status(String phase, List<Condition> conditions, Map<String, String> endpoints, List<String> secrets,
+            @JsonInclude(JsonInclude.Include.NON_NULL) List<String> usedBy) {}
 
     public static <C extends InstanceContext> InstanceView of(Instance inst, InstanceKind<C> kind, C ctx) {
+        return of(inst, kind, ctx, null);
+    }
+
+    public static <C extends InstanceContext> InstanceView of(Instance inst, InstanceKind<C> kind, C ctx,
+            List<String> usedBy) {
         return new InstanceView(inst.name(), inst.namespace(), inst.kind(), inst.spec(),
-                new Status(inst.phase().name(), inst.conditions(), kind.endpoints(inst, ctx), kind.secrets(inst)),
+                new Status(inst.phase().name(), inst.conditions(), kind.endpoints(inst, ctx), kind.secrets(inst),
+                        usedBy),
                 inst.createdBy(), inst.createdAt(), inst.generation());
     }
 }

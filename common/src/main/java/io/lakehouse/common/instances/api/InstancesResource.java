@@ -83,7 +83,7 @@ public abstract class InstancesResource<C extends InstanceContext> {
         authorizer.require(caller, PathParams.namespace(namespace), Role.VIEWER);
         InstanceKind<C> instanceKind = kinds.fromPath(kind);
         return service.get(namespace, instanceKind, PathParams.instance(namespace, kind, name))
-                .map(i -> InstanceView.of(i, instanceKind, ctx));
+                .chain(i -> service.usedBy(namespace, name).map(users -> InstanceView.of(i, instanceKind, ctx, users)));
     }
 
     /** JSON merge patch of the capacity fields. */

@@ -1,0 +1,44 @@
+package io.lakehouse.catalog.reconcile;
+
+import io.lakehouse.catalog.store.DependentsStore;
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.InstanceDependencies;
+import io.lakehouse.common.security.Subject;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What catalogs depend on: nothing but their own objects (no catalog of their own, no OIDC client,
+ * no access objects); what depends on them is tracked (table {@code catalog_dependents}).
+ */
+@ApplicationScoped
+public class CatalogDependencies implements InstanceDependencies {
+
+    private final DependentsStore dependents;
+
+    CatalogDependencies(DependentsStore dependents) {
+        this.dependents = dependents;
+    }
+
+    @Override
+    public Uni<Optional<CatalogRef>> catalog(String namespace, String name) {
+        return Uni.createFrom().item(Optional.empty());
+    }
+
+    @Override
+    public Uni<Boolean> oidcClientReady(String namespace, String name) {
+        return Uni.createFrom().item(false);
+    }
+
+    @Override
+    public Uni<List<Subject>> grants(String namespace, String name) {
+        return Uni.createFrom().item(List.of());
+    }
+
+    @Override
+    public Uni<List<String>> usedBy(String namespace, String name) {
+        return dependents.of(namespace, name);
+    }
+}
