@@ -47,6 +47,11 @@ public final class CatalogKind implements InstanceKind<CatalogContext> {
 
     public static final String KIND = "iceberg-catalog";
 
+    /** The spec of a stored catalog instance, typed. */
+    public static CatalogSpec spec(Instance inst) {
+        return (CatalogSpec) inst.spec();
+    }
+
     @Override
     public String kind() {
         return KIND;
@@ -105,8 +110,7 @@ public final class CatalogKind implements InstanceKind<CatalogContext> {
     }
 
     @Override
-    public List<GeneratedSecret> generatedSecrets(Instance instance, CatalogContext ctx, OwnerReference owner) {
-        CatalogInstance inst = CatalogInstance.of(instance);
+    public List<GeneratedSecret> generatedSecrets(Instance inst, CatalogContext ctx, OwnerReference owner) {
         return List.of(
                 new GeneratedSecret(CatalogNames.rootPrincipalSecret(inst.name()), () -> CatalogSecrets.rootPrincipal(
                         inst, ctx, owner, RandomValues.hex(8), RandomValues.token(32))),
@@ -116,8 +120,7 @@ public final class CatalogKind implements InstanceKind<CatalogContext> {
 
     /** The database is not owned by the instance's root: see {@link CatalogDatabase}. */
     @Override
-    public List<HasMetadata> objects(Instance instance, CatalogContext ctx, OwnerReference owner) {
-        CatalogInstance inst = CatalogInstance.of(instance);
+    public List<HasMetadata> objects(Instance inst, CatalogContext ctx, OwnerReference owner) {
         return List.of(CatalogDatabase.of(inst, ctx), PolarisServer.deployment(inst, ctx, owner),
                 PolarisServer.service(inst, ctx, owner), PolarisServer.ingress(inst, ctx, owner),
                 PolarisServer.networkPolicy(inst, ctx, owner));
@@ -146,9 +149,8 @@ public final class CatalogKind implements InstanceKind<CatalogContext> {
      * it needs is there, instead of failing and backing off inside its Job.
      */
     @Override
-    public Progress progress(Instance instance, CatalogContext ctx, OwnerReference owner, Gates gates,
+    public Progress progress(Instance inst, CatalogContext ctx, OwnerReference owner, Gates gates,
             LiveObjects live, Instant now) {
-        CatalogInstance inst = CatalogInstance.of(instance);
         String name = inst.name();
         GenericKubernetesResource database = (GenericKubernetesResource) live.get(ResourceKind.CNPG_CLUSTER,
                 CatalogNames.database(name));
@@ -202,20 +204,20 @@ public final class CatalogKind implements InstanceKind<CatalogContext> {
      * holding credentials) in place of the spec, never a secret value.
      */
     @Override
-    public void describe(Instance instance, CatalogContext ctx, ObjectNode spec) {
-        CatalogInstance inst = CatalogInstance.of(instance);
-        spec.removeAll();
-        spec.put("catalogName", inst.spec().catalogName())
-                .put("realm", inst.spec().realm())
-                .put("bucket", inst.spec().storage().bucket())
-                .put("endpoint", inst.spec().storage().endpoint())
-                .put("region", inst.spec().storage().region())
-                .put("pathStyleAccess", inst.spec().storage().pathStyleAccess())
-                .put("storageSecret", inst.spec().storage().credentialsSecret())
+    public void describe(Instance inst, CatalogContext ctx, ObjectNode published) {
+        published.removeAll();
+        CatalogSpec spec = spec(inst);
+        published.put("catalogName", spec.catalogName())
+                .put("realm", spec.realm())
+                .put("bucket", spec.storage().bucket())
+                .put("endpoint", spec.storage().endpoint())
+                .put("region", spec.storage().region())
+                .put("pathStyleAccess", spec.storage().pathStyleAccess())
+                .put("storageSecret", spec.storage().credentialsSecret())
                 .put("internalUri", CatalogNames.internalUri(inst.name(), inst.namespace()))
                 .put("rootPrincipalSecret", CatalogNames.rootPrincipalSecret(inst.name()));
-        spec.putObject("resources")
-                .put("memory", inst.spec().resources().memory())
-                .put("cpu", inst.spec().resources().cpu());
+        published.putObject("resources")
+                .put("memory", spec.resources().memory())
+                .put("cpu", spec.resources().cpu());
     }
 }

@@ -2,8 +2,8 @@ package io.lakehouse.catalog.reconcile;
 
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
-import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogKind;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.kube.ObjectMetas;
 import java.util.Map;
@@ -21,15 +21,15 @@ public final class CatalogLabels {
 
     private CatalogLabels() {}
 
-    static Map<String, String> labels(CatalogInstance inst, CatalogContext ctx, String component) {
+    static Map<String, String> labels(Instance inst, CatalogContext ctx, String component) {
         return Labels.of(APP, CatalogKind.KIND, inst.name(), inst.uid(), component, ctx.managedBy());
     }
 
-    static Map<String, String> selector(CatalogInstance inst, String component) {
+    static Map<String, String> selector(Instance inst, String component) {
         return Labels.selector(APP, inst.name(), component);
     }
 
-    static ObjectMeta meta(String name, CatalogInstance inst, CatalogContext ctx, String component, OwnerReference owner) {
+    static ObjectMeta meta(String name, Instance inst, CatalogContext ctx, String component, OwnerReference owner) {
         return ObjectMetas.of(name, inst.namespace(), labels(inst, ctx, component), owner);
     }
 }

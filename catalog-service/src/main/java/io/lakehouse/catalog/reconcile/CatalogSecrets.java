@@ -3,8 +3,9 @@ package io.lakehouse.catalog.reconcile;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
-import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.kube.SecretData;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -26,22 +27,22 @@ public final class CatalogSecrets {
 
     /** What engines use to reach the catalog: generated once, never rewritten (create-only). */
     public static Secret rootPrincipal(
-            CatalogInstance inst, CatalogContext ctx, OwnerReference owner, String clientId, String clientSecret) {
+            Instance inst, CatalogContext ctx, OwnerReference owner, String clientId, String clientSecret) {
         Map<String, String> data = new LinkedHashMap<>();
         data.put(CLIENT_ID, clientId);
         data.put(CLIENT_SECRET, clientSecret);
         data.put(CATALOG_URI, CatalogNames.internalUri(inst.name(), inst.namespace()));
-        data.put(CATALOG_NAME, inst.spec().catalogName());
+        data.put(CATALOG_NAME, CatalogKind.spec(inst).catalogName());
         return secret(CatalogNames.rootPrincipalSecret(inst.name()), inst, ctx, owner, data);
     }
 
     /** Fixed token-broker key, so tokens survive restarts and work on every replica. */
-    public static Secret tokenBroker(CatalogInstance inst, CatalogContext ctx, OwnerReference owner, String key) {
+    public static Secret tokenBroker(Instance inst, CatalogContext ctx, OwnerReference owner, String key) {
         return secret(CatalogNames.tokenBrokerSecret(inst.name()), inst, ctx, owner, Map.of(SYMMETRIC_KEY, key));
     }
 
     private static Secret secret(
-            String name, CatalogInstance inst, CatalogContext ctx, OwnerReference owner, Map<String, String> values) {
+            String name, Instance inst, CatalogContext ctx, OwnerReference owner, Map<String, String> values) {
         return new SecretBuilder()
                 .withMetadata(CatalogLabels.meta(name, inst, ctx, CatalogLabels.CREDENTIALS, owner))
                 .withType("Opaque")

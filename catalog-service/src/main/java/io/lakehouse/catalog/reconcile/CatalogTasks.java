@@ -14,8 +14,9 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
-import io.lakehouse.catalog.domain.CatalogInstance;
+import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.PodSecurity;
 import io.lakehouse.common.storage.StorageSpec;
@@ -57,7 +58,7 @@ public final class CatalogTasks {
      * {@code bootstrap} with an explicit realm and the root principal's generated credentials, marked
      * with the uid of the database cluster it initializes (a recreated cluster is empty again).
      */
-    public static Job realmInit(CatalogInstance inst, CatalogContext ctx, OwnerReference owner, String databaseUid) {
+    public static Job realmInit(Instance inst, CatalogContext ctx, OwnerReference owner, String databaseUid) {
         String secret = CatalogNames.rootPrincipalSecret(inst.name());
         List<EnvVar> env = new ArrayList<>(PolarisPersistence.env(inst));
         env.add(EnvVars.fromSecret("POLARIS_CLIENT_ID", secret, CatalogSecrets.CLIENT_ID));
@@ -66,8 +67,8 @@ public final class CatalogTasks {
                 .withName("bootstrap")
                 .withImage(ctx.adminToolImage())
                 // $(VAR) is expanded by the kubelet from the env above: no shell involved.
-                .withArgs("bootstrap", "--realm=" + inst.spec().realm(),
-                        "--credential=" + inst.spec().realm() + ",$(POLARIS_CLIENT_ID),$(POLARIS_CLIENT_SECRET)")
+                .withArgs("bootstrap", "--realm=" + CatalogKind.spec(inst).realm(),
+                        "--credential=" + CatalogKind.spec(inst).realm() + ",$(POLARIS_CLIENT_ID),$(POLARIS_CLIENT_SECRET)")
                 .withEnv(env)
                 .withNewResources().withRequests(TASK_CAPACITY).withLimits(TASK_CAPACITY).endResources()
                 .withSecurityContext(PodSecurity.restrictedContainer())
@@ -79,7 +80,7 @@ public final class CatalogTasks {
     }
 
     /** The fixed script and the JSON bodies of the management API calls. */
-    public static ConfigMap catalogInitConfig(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+    public static ConfigMap catalogInitConfig(Instance inst, CatalogContext ctx, OwnerReference owner) {
         return new ConfigMapBuilder()
                 .withMetadata(CatalogLabels.meta(CatalogNames.catalogInit(inst.name()), inst, ctx,
                         CatalogLabels.CATALOG_INIT, owner))
@@ -90,7 +91,7 @@ public final class CatalogTasks {
                 .build();
     }
 
-    public static Job catalogInit(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+    public static Job catalogInit(Instance inst, CatalogContext ctx, OwnerReference owner) {
         String secret = CatalogNames.rootPrincipalSecret(inst.name());
         Container container = new ContainerBuilder()
                 .withName("create-catalog")
@@ -99,8 +100,8 @@ public final class CatalogTasks {
                 .withEnv(
                         EnvVars.value("POLARIS_URL", "http://" + CatalogNames.server(inst.name()) + "." + inst.namespace()
                                 + ".svc:" + CatalogNames.HTTP_PORT),
-                        EnvVars.value("POLARIS_REALM", inst.spec().realm()),
-                        EnvVars.value("POLARIS_CATALOG", inst.spec().catalogName()),
+                        EnvVars.value("POLARIS_REALM", CatalogKind.spec(inst).realm()),
+                        EnvVars.value("POLARIS_CATALOG", CatalogKind.spec(inst).catalogName()),
                         EnvVars.fromSecret("POLARIS_CLIENT_ID", secret, CatalogSecrets.CLIENT_ID),
                         EnvVars.fromSecret("POLARIS_CLIENT_SECRET", secret, CatalogSecrets.CLIENT_SECRET))
                 .withNewResources().withRequests(CURL_CAPACITY).withLimits(CURL_CAPACITY).endResources()
@@ -115,8 +116,8 @@ public final class CatalogTasks {
     }
 
     /** {@code CreateCatalogRequest} of the Polaris management API: S3 without STS. */
-    static ObjectNode createCatalogRequest(CatalogInstance inst) {
-        StorageSpec storage = inst.spec().storage();
+    static ObjectNode createCatalogRequest(Instance inst) {
+        StorageSpec storage = CatalogKind.spec(inst).storage();
         ObjectNode storageInfo = JSON.createObjectNode()
                 .put("storageType", "S3")
                 .put("region", storage.region())
@@ -127,7 +128,7 @@ public final class CatalogTasks {
         storageInfo.putArray("allowedLocations").add(storage.baseLocation());
         ObjectNode catalog = JSON.createObjectNode()
                 .put("type", "INTERNAL")
-                .put("name", inst.spec().catalogName());
+                .put("name", CatalogKind.spec(inst).catalogName());
         catalog.putObject("properties").put("default-base-location", storage.baseLocation());
         catalog.set("storageConfigInfo", storageInfo);
         ObjectNode request = JSON.createObjectNode();
@@ -142,7 +143,7 @@ public final class CatalogTasks {
         return request;
     }
 
-    private static Job job(String name, CatalogInstance inst, CatalogContext ctx, OwnerReference owner,
+    private static Job job(String name, Instance inst, CatalogContext ctx, OwnerReference owner,
             String component, Container container, List<Volume> volumes, long uid, long gid) {
         ObjectMeta meta = CatalogLabels.meta(name, inst, ctx, component, owner);
         return new JobBuilder()

@@ -14,9 +14,9 @@ import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
-import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.NetworkPolicies;
@@ -36,7 +36,7 @@ public final class PolarisServer {
 
     private PolarisServer() {}
 
-    public static Deployment deployment(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+    public static Deployment deployment(Instance inst, CatalogContext ctx, OwnerReference owner) {
         String name = CatalogNames.server(inst.name());
         return new DeploymentBuilder()
                 .withMetadata(CatalogLabels.meta(name, inst, ctx, CatalogLabels.SERVER, owner))
@@ -58,10 +58,10 @@ public final class PolarisServer {
                 .build();
     }
 
-    private static Container container(CatalogInstance inst, CatalogContext ctx) {
+    private static Container container(Instance inst, CatalogContext ctx) {
         Map<String, Quantity> capacity = Map.of(
-                "memory", new Quantity(inst.spec().resources().memory()),
-                "cpu", new Quantity(inst.spec().resources().cpu()));
+                "memory", new Quantity(CatalogKind.spec(inst).resources().memory()),
+                "cpu", new Quantity(CatalogKind.spec(inst).resources().cpu()));
         return new ContainerBuilder()
                 .withName("polaris")
                 .withImage(ctx.polarisImage())
@@ -78,10 +78,10 @@ public final class PolarisServer {
                 .build();
     }
 
-    private static List<EnvVar> env(CatalogInstance inst) {
-        StorageSpec storage = inst.spec().storage();
+    private static List<EnvVar> env(Instance inst) {
+        StorageSpec storage = CatalogKind.spec(inst).storage();
         List<EnvVar> env = new ArrayList<>(PolarisPersistence.env(inst));
-        env.add(EnvVars.value("POLARIS_REALM_CONTEXT_REALMS", inst.spec().realm()));
+        env.add(EnvVars.value("POLARIS_REALM_CONTEXT_REALMS", CatalogKind.spec(inst).realm()));
         env.add(EnvVars.value("POLARIS_AUTHENTICATION_TOKEN_BROKER_TYPE", "symmetric-key"));
         env.add(EnvVars.value("POLARIS_AUTHENTICATION_TOKEN_BROKER_SYMMETRIC_KEY_FILE",
                 TOKEN_BROKER_DIR + "/" + CatalogSecrets.SYMMETRIC_KEY));
@@ -102,7 +102,7 @@ public final class PolarisServer {
                 .build();
     }
 
-    public static Service service(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+    public static Service service(Instance inst, CatalogContext ctx, OwnerReference owner) {
         return new ServiceBuilder()
                 .withMetadata(CatalogLabels.meta(CatalogNames.server(inst.name()), inst, ctx, CatalogLabels.SERVER, owner))
                 .withNewSpec()
@@ -119,14 +119,14 @@ public final class PolarisServer {
      * The catalog's NetworkPolicy: the REST API for the namespace's engines and the ingress controller
      * (the public route), nothing else (the management port only serves the kubelet's probes).
      */
-    public static NetworkPolicy networkPolicy(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+    public static NetworkPolicy networkPolicy(Instance inst, CatalogContext ctx, OwnerReference owner) {
         return NetworkPolicies.of(CatalogLabels.meta(CatalogNames.server(inst.name()), inst, ctx, "network", owner),
                 NetworkPolicies.instancePods(CatalogKind.KIND, inst.name()), List.of(CatalogNames.HTTP_PORT),
                 ctx.ingressPeer(), List.of(CatalogNames.HTTP_PORT));
     }
 
     /** Only the REST API is public ({@code /api/catalog}); Polaris has no web UI. */
-    public static Ingress ingress(CatalogInstance inst, CatalogContext ctx, OwnerReference owner) {
+    public static Ingress ingress(Instance inst, CatalogContext ctx, OwnerReference owner) {
         String host = CatalogNames.publicHost(inst.name(), inst.namespace(), ctx.domain());
         return new IngressBuilder()
                 .withMetadata(CatalogLabels.meta(CatalogNames.server(inst.name()), inst, ctx, CatalogLabels.SERVER, owner))

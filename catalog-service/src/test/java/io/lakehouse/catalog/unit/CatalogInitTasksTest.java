@@ -6,12 +6,12 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.catalog.domain.CatalogSpec;
-import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.catalog.reconcile.CatalogSecrets;
 import io.lakehouse.catalog.reconcile.CatalogTasks;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.storage.StorageSpec;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,27 +28,27 @@ import org.junit.jupiter.api.Test;
 class CatalogInitTasksTest {
 
     /** Values no fixed script could contain by accident. */
-    private static final CatalogInstance DISTINCTIVE = Fixtures.named("zebracat", "ns-quokka", new CatalogSpec(
+    private static final Instance DISTINCTIVE = Fixtures.named("zebracat", "ns-quokka", new CatalogSpec(
             new StorageSpec("bucket-wombat", "https://s3.platypus.example:9443", "region-axolotl", true,
                     "secret-narwhal", null, null),
             "catalog_okapi", "REALM_PANGOLIN", null, null).withDefaults());
     private static final List<String> USER_VALUES = List.of("zebracat", "ns-quokka", "bucket-wombat",
             "platypus", "region-axolotl", "secret-narwhal", "catalog_okapi", "REALM_PANGOLIN");
 
-    private static String script(CatalogInstance inst) {
+    private static String script(Instance inst) {
         return config(inst).getData().get("create-catalog.sh");
     }
 
-    private static ConfigMap config(CatalogInstance inst) {
+    private static ConfigMap config(Instance inst) {
         return CatalogTasks.catalogInitConfig(inst, Fixtures.context(), Fixtures.owner());
     }
 
-    private static Container catalogInitContainer(CatalogInstance inst) {
+    private static Container catalogInitContainer(Instance inst) {
         Job job = CatalogTasks.catalogInit(inst, Fixtures.context(), Fixtures.owner());
         return job.getSpec().getTemplate().getSpec().getContainers().get(0);
     }
 
-    private static Container realmInitContainer(CatalogInstance inst) {
+    private static Container realmInitContainer(Instance inst) {
         Job job = CatalogTasks.realmInit(inst, Fixtures.context(), Fixtures.owner(), Fixtures.DATABASE_UID);
         return job.getSpec().getTemplate().getSpec().getContainers().get(0);
     }

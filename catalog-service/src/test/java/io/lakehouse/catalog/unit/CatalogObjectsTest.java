@@ -13,10 +13,10 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.catalog.reconcile.CatalogContext;
 import io.lakehouse.catalog.reconcile.CatalogSecrets;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.kube.Labels;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
@@ -40,7 +40,7 @@ class CatalogObjectsTest {
                 Arguments.of("inline-keys", Fixtures.withInlineKeys(), Fixtures.productionContext()));
     }
 
-    private static List<HasMetadata> objects(CatalogInstance inst, CatalogContext ctx) {
+    private static List<HasMetadata> objects(Instance inst, CatalogContext ctx) {
         return Fixtures.objects(inst, ctx);
     }
 
@@ -70,7 +70,7 @@ class CatalogObjectsTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void onlyTheRootAndTheDatabaseHaveNoOwnerAndEveryOtherObjectIsControlledByTheRoot(String name,
-            CatalogInstance inst, CatalogContext ctx) {
+            Instance inst, CatalogContext ctx) {
         List<HasMetadata> objects = objects(inst, ctx);
         HasMetadata root = objects.get(0);
         assertThat(root.getMetadata().getName()).isEqualTo(CatalogNames.root(Fixtures.NAME));
@@ -95,7 +95,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void everyObjectIsInTheInstanceNamespaceWithTheRecommendedLabels(String name, CatalogInstance inst,
+    void everyObjectIsInTheInstanceNamespaceWithTheRecommendedLabels(String name, Instance inst,
             CatalogContext ctx) {
         List<HasMetadata> objects = objects(inst, ctx);
         for (HasMetadata o : objects) {
@@ -116,7 +116,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void everyContainerHasCpuAndMemoryRequestsAndLimits(String name, CatalogInstance inst, CatalogContext ctx) {
+    void everyContainerHasCpuAndMemoryRequestsAndLimits(String name, Instance inst, CatalogContext ctx) {
         for (PodTemplateSpec t : podTemplates(objects(inst, ctx))) {
             List<Container> containers = new ArrayList<>(t.getSpec().getContainers());
             if (t.getSpec().getInitContainers() != null) {
@@ -132,7 +132,7 @@ class CatalogObjectsTest {
     /** The Pod Security "restricted" profile, for the fields a pod of ours sets. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void everyPodMeetsTheRestrictedPodSecurityProfile(String name, CatalogInstance inst, CatalogContext ctx) {
+    void everyPodMeetsTheRestrictedPodSecurityProfile(String name, Instance inst, CatalogContext ctx) {
         for (PodTemplateSpec t : podTemplates(objects(inst, ctx))) {
             PodSpec pod = t.getSpec();
             assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
@@ -155,7 +155,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void noSecretValueAppearsOutsideSecretData(String name, CatalogInstance inst, CatalogContext ctx) {
+    void noSecretValueAppearsOutsideSecretData(String name, Instance inst, CatalogContext ctx) {
         for (HasMetadata o : objects(inst, ctx)) {
             String json = SERIALIZATION.asJson(o);
             if (o instanceof Secret secret) {
@@ -172,7 +172,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void theRootPrincipalSecretHasWhatEnginesNeed(String name, CatalogInstance inst, CatalogContext ctx) {
+    void theRootPrincipalSecretHasWhatEnginesNeed(String name, Instance inst, CatalogContext ctx) {
         Secret secret = ofType(objects(inst, ctx), Secret.class).stream()
                 .filter(s -> s.getMetadata().getName().equals(CatalogNames.rootPrincipalSecret(Fixtures.NAME)))
                 .findFirst().orElseThrow();
@@ -187,7 +187,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void polarisListensOn8181AndIsProbedOnTheManagementPort8182(String name, CatalogInstance inst,
+    void polarisListensOn8181AndIsProbedOnTheManagementPort8182(String name, Instance inst,
             CatalogContext ctx) {
         Container polaris = polaris(objects(inst, ctx));
         assertThat(polaris.getPorts()).extracting(p -> p.getName() + ":" + p.getContainerPort())
@@ -202,7 +202,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void polarisUsesTheCnpgAppSecretForJdbcPersistence(String name, CatalogInstance inst, CatalogContext ctx) {
+    void polarisUsesTheCnpgAppSecretForJdbcPersistence(String name, Instance inst, CatalogContext ctx) {
         Map<String, EnvVar> env = env(polaris(objects(inst, ctx)));
         assertThat(env.get("POLARIS_PERSISTENCE_TYPE").getValue()).isEqualTo("relational-jdbc");
         Map<String, String> keys = Map.of("QUARKUS_DATASOURCE_JDBC_URL", "jdbc-uri",
@@ -216,7 +216,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void polarisHasItsRealmAndAFixedTokenBrokerKeyFromAMountedFile(String name, CatalogInstance inst,
+    void polarisHasItsRealmAndAFixedTokenBrokerKeyFromAMountedFile(String name, Instance inst,
             CatalogContext ctx) {
         List<HasMetadata> objects = objects(inst, ctx);
         Container polaris = polaris(objects);
@@ -235,7 +235,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void polarisWritesMetadataWithTheBucketsStaticKeysAndRegion(String name, CatalogInstance inst,
+    void polarisWritesMetadataWithTheBucketsStaticKeysAndRegion(String name, Instance inst,
             CatalogContext ctx) {
         Map<String, EnvVar> env = env(polaris(objects(inst, ctx)));
         String expectedSecret = inst.sealedCredentials() == null ? Fixtures.BUCKET_SECRET
@@ -250,7 +250,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void theServiceSelectsThePolarisPodOnBothPorts(String name, CatalogInstance inst, CatalogContext ctx) {
+    void theServiceSelectsThePolarisPodOnBothPorts(String name, Instance inst, CatalogContext ctx) {
         List<HasMetadata> objects = objects(inst, ctx);
         Service service = ofType(objects, Service.class).get(0);
         Deployment deployment = ofType(objects, Deployment.class).get(0);
@@ -264,7 +264,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void theIngressExposesOnlyTheRestApiOnTheInstanceHost(String name, CatalogInstance inst, CatalogContext ctx) {
+    void theIngressExposesOnlyTheRestApiOnTheInstanceHost(String name, Instance inst, CatalogContext ctx) {
         Ingress ingress = ofType(objects(inst, ctx), Ingress.class).get(0);
         assertThat(ingress.getSpec().getRules()).singleElement().satisfies(rule -> {
             assertThat(rule.getHost()).isEqualTo("warehouse-team-a." + ctx.domain());
@@ -285,7 +285,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void everyImageComesFromTheContext(String name, CatalogInstance inst, CatalogContext ctx) {
+    void everyImageComesFromTheContext(String name, Instance inst, CatalogContext ctx) {
         List<String> images = podTemplates(objects(inst, ctx)).stream()
                 .flatMap(t -> t.getSpec().getContainers().stream()).map(Container::getImage).toList();
         assertThat(images).containsExactlyInAnyOrder(ctx.polarisImage(), ctx.adminToolImage(), ctx.curlImage());
@@ -293,7 +293,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void theS3SecretExistsOnlyForInlineKeys(String name, CatalogInstance inst, CatalogContext ctx) {
+    void theS3SecretExistsOnlyForInlineKeys(String name, Instance inst, CatalogContext ctx) {
         List<String> secrets = ofType(objects(inst, ctx), Secret.class).stream()
                 .map(s -> s.getMetadata().getName()).toList();
         if (inst.sealedCredentials() == null) {
@@ -305,7 +305,7 @@ class CatalogObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void objectNamesAndLabelValuesFitKubernetesLimits(String name, CatalogInstance inst, CatalogContext ctx) {
+    void objectNamesAndLabelValuesFitKubernetesLimits(String name, Instance inst, CatalogContext ctx) {
         for (HasMetadata o : objects(inst, ctx)) {
             assertThat(o.getMetadata().getName()).hasSizeLessThanOrEqualTo(63);
             o.getMetadata().getLabels().values().forEach(v -> assertThat(v).hasSizeLessThanOrEqualTo(63));

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogPatch;
 import io.lakehouse.catalog.domain.CatalogSpec;
 import io.lakehouse.catalog.domain.DatabaseSpec;
@@ -22,7 +23,7 @@ class CatalogPatchTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** As stored: defaults applied, inline keys replaced by the instance's Secret. */
-    private static final CatalogSpec CURRENT = Fixtures.withInlineKeys().spec()
+    private static final CatalogSpec CURRENT = CatalogKind.spec(Fixtures.withInlineKeys())
             .withCapacity(new ResourcesSpec("2Gi", "2"), new DatabaseSpec("5Gi"));
 
     private static JsonNode json(String text) {

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogPatch;
 import io.lakehouse.catalog.domain.CatalogRules;
 import io.lakehouse.catalog.domain.CatalogSpec;
@@ -108,7 +109,7 @@ class CatalogTemplateTest {
 
     @Test
     void fieldsFixedAfterCreationCannotBePatchedAndTheOthersCan() {
-        CatalogSpec current = Fixtures.withInlineKeys().spec();
+        CatalogSpec current = CatalogKind.spec(Fixtures.withInlineKeys());
         for (TemplateField field : FIELDS) {
             ObjectNode patch = JSON.createObjectNode();
             JsonNode value = switch (field.type()) {
@@ -130,7 +131,7 @@ class CatalogTemplateTest {
 
     @Test
     void writeOnlyFieldsAreNotInTheStoredSpec() {
-        JsonNode stored = JSON.createObjectNode().set("spec", JSON.valueToTree(Fixtures.withInlineKeys().spec()));
+        JsonNode stored = JSON.createObjectNode().set("spec", JSON.valueToTree(CatalogKind.spec(Fixtures.withInlineKeys())));
         List<TemplateField> writeOnly = FIELDS.stream().filter(TemplateField::secret).toList();
         assertThat(writeOnly).extracting(TemplateField::path)
                 .containsExactlyInAnyOrder("spec.storage.accessKeyId", "spec.storage.secretAccessKey");

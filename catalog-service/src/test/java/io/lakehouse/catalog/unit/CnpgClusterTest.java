@@ -1,19 +1,17 @@
 package io.lakehouse.catalog.unit;
 
-import io.lakehouse.common.testing.CrdSchemas;
-import io.lakehouse.common.testing.SchemaSupport;
-import io.lakehouse.common.testing.OpenApiSchemas;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogRules;
 import io.lakehouse.catalog.reconcile.CatalogContext;
 import io.lakehouse.catalog.reconcile.CatalogDatabase;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.problem.ApiException;
+import io.lakehouse.common.testing.CrdSchemas;
+import io.lakehouse.common.testing.SchemaSupport;
 import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Quantities;
 import java.math.BigDecimal;
@@ -27,7 +25,7 @@ class CnpgClusterTest {
 
     private static final CrdSchemas CLUSTERS = CrdSchemas.named("postgresql.cnpg.io_clusters.yaml");
 
-    private static GenericKubernetesResource cluster(CatalogInstance inst, CatalogContext ctx) {
+    private static GenericKubernetesResource cluster(Instance inst, CatalogContext ctx) {
         return CatalogDatabase.of(inst, ctx);
     }
 
@@ -47,7 +45,7 @@ class CnpgClusterTest {
 
     @Test
     void theClusterForTheLargestCapacityValidatesAgainstTheCrdSchema() {
-        CatalogInstance big = Fixtures.instance(Fixtures.spec(CatalogRules.MAX_MEMORY, CatalogRules.MAX_CPU,
+        Instance big = Fixtures.instance(Fixtures.spec(CatalogRules.MAX_MEMORY, CatalogRules.MAX_CPU,
                 CatalogRules.MAX_STORAGE), null);
         CLUSTERS.assertValid(cluster(big, Fixtures.context()));
     }
@@ -85,7 +83,7 @@ class CnpgClusterTest {
     void theStorageSizeTheWebhookRequiresIsSetToTheRequestedQuantity() {
         JsonNode storage = clusterJson().path("spec").path("storage");
         assertThat(storage.path("size").asText()).isEqualTo("1Gi");
-        CatalogInstance big = Fixtures.instance(Fixtures.spec("1Gi", "1", "20Gi"), null);
+        Instance big = Fixtures.instance(Fixtures.spec("1Gi", "1", "20Gi"), null);
         assertThat(SchemaSupport.toJson(cluster(big, Fixtures.context())).path("spec").path("storage").path("size")
                 .asText()).isEqualTo("20Gi");
     }

@@ -2,7 +2,6 @@ package io.lakehouse.catalog.unit;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
-import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.catalog.domain.CatalogSpec;
@@ -82,25 +81,25 @@ final class Fixtures {
     }
 
     /** Stored with a namespace bucket's Secret: no sealed keys. */
-    static CatalogInstance withCredentialsSecret() {
+    static Instance withCredentialsSecret() {
         return instance(requestWithSecret().withDefaults(), null);
     }
 
     /** Stored with typed keys: the spec names {@code <name>-s3}, the keys are sealed aside. */
-    static CatalogInstance withInlineKeys() {
+    static Instance withInlineKeys() {
         CatalogSpec spec = requestWithKeys().withDefaults();
         CatalogSpec stored = spec.withStorage(spec.storage().withoutKeys(CatalogNames.s3Secret(NAME)));
         return instance(stored, new SealedCredentials("sealed-access-key", "sealed-secret-key"));
     }
 
-    static CatalogInstance instance(CatalogSpec spec, SealedCredentials sealed) {
-        return new CatalogInstance(NAMESPACE, NAME, INSTANCE_UID, spec, sealed, 1, Phase.Pending, List.of(), false,
+    static Instance instance(CatalogSpec spec, SealedCredentials sealed) {
+        return new Instance(NAMESPACE, NAME, CatalogKind.KIND, INSTANCE_UID, spec, sealed, 1, Phase.Pending, List.of(), false,
                 "alice", Instant.parse("2026-01-02T03:04:05Z"));
     }
 
     /** Another name and namespace, a namespace bucket's Secret. */
-    static CatalogInstance named(String name, String namespace, CatalogSpec spec) {
-        return new CatalogInstance(namespace, name, INSTANCE_UID, spec, null, 1, Phase.Pending, List.of(), false,
+    static Instance named(String name, String namespace, CatalogSpec spec) {
+        return new Instance(namespace, name, CatalogKind.KIND, INSTANCE_UID, spec, null, 1, Phase.Pending, List.of(), false,
                 "alice", Instant.parse("2026-01-02T03:04:05Z"));
     }
 
@@ -113,22 +112,15 @@ final class Fixtures {
         return OwnerReferences.controlledBy("v1", "ConfigMap", CatalogNames.root(NAME), ROOT_UID);
     }
 
-    /** The stored form of a catalog instance, as the framework's builders take it. */
-    static Instance instance(CatalogInstance inst) {
-        return new Instance(inst.namespace(), inst.name(), CatalogKind.KIND, inst.uid(), inst.spec(),
-                inst.sealedCredentials(), inst.generation(), inst.phase(), inst.conditions(), inst.deleting(),
-                inst.createdBy(), inst.createdAt());
-    }
-
     /** Every object of the instance, in the reconciler's order, the root first. */
-    static List<HasMetadata> objects(CatalogInstance inst, CatalogContext ctx) {
+    static List<HasMetadata> objects(Instance inst, CatalogContext ctx) {
         OwnerReference owner = owner();
         List<HasMetadata> objects = new ArrayList<>();
-        objects.add(InstanceObjects.rootObject(instance(inst), CatalogLabels.APP, ctx));
+        objects.add(InstanceObjects.rootObject(inst, CatalogLabels.APP, ctx));
         objects.add(CatalogSecrets.rootPrincipal(inst, ctx, owner, CLIENT_ID, CLIENT_SECRET));
         objects.add(CatalogSecrets.tokenBroker(inst, ctx, owner, TOKEN_KEY));
         if (inst.sealedCredentials() != null) {
-            objects.add(InstanceObjects.s3Secret(instance(inst), CatalogLabels.APP, ctx, owner, ACCESS_KEY_ID,
+            objects.add(InstanceObjects.s3Secret(inst, CatalogLabels.APP, ctx, owner, ACCESS_KEY_ID,
                     SECRET_ACCESS_KEY));
         }
         objects.add(CatalogDatabase.of(inst, ctx));

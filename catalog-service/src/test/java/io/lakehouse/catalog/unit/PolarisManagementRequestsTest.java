@@ -1,18 +1,16 @@
 package io.lakehouse.catalog.unit;
 
-import io.lakehouse.common.testing.CrdSchemas;
-import io.lakehouse.common.testing.SchemaSupport;
-import io.lakehouse.common.testing.OpenApiSchemas;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.lakehouse.catalog.domain.CatalogInstance;
 import io.lakehouse.catalog.domain.CatalogSpec;
-import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.catalog.reconcile.CatalogTasks;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.common.testing.OpenApiSchemas;
+import io.lakehouse.common.testing.SchemaSupport;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URISyntaxException;
@@ -38,7 +36,7 @@ class PolarisManagementRequestsTest {
         }
     }
 
-    private static JsonNode body(CatalogInstance inst, String key) {
+    private static JsonNode body(Instance inst, String key) {
         ConfigMap config = CatalogTasks.catalogInitConfig(inst, Fixtures.context(), Fixtures.owner());
         try {
             return SchemaSupport.JSON.readTree(config.getData().get(key));
@@ -154,7 +152,7 @@ class PolarisManagementRequestsTest {
     void pathStyleAccessFollowsTheSpec() {
         CatalogSpec spec = Fixtures.requestWithSecret().withDefaults();
         StorageSpec s = spec.storage();
-        CatalogInstance virtualHosted = Fixtures.instance(
+        Instance virtualHosted = Fixtures.instance(
                 spec.withStorage(new StorageSpec(s.bucket(), s.endpoint(), s.region(), false, s.credentialsSecret(),
                         null, null)), null);
         assertThat(body(virtualHosted, "catalog.json").at("/catalog/storageConfigInfo/pathStyleAccess").asBoolean())
