@@ -3,7 +3,7 @@ upstream sources at the versions the hub image bundles. Regenerates src/test/res
 
     python3 extract_traits.py DIR > ../resources/jupyterhub/hub-traits.txt
 
-DIR holds clones of github.com/jupyterhub/{jupyterhub,kubespawner,oauthenticator} as
+DIR holds clones of github.com/jupyterhub/{jupyterhub,kubespawner,oauthenticator,jupyterhub-idle-culler} as
 DIR/jupyterhub+<repo>/repo (git directories with their tags).
 """
 import ast, subprocess, sys
@@ -50,8 +50,23 @@ print("# Configurable traits (config=True) of the classes jupyterhub_config.py s
 print("# quay.io/jupyterhub/k8s-hub:4.4.0 (zero-to-jupyterhub-k8s 4.4.0 images/hub/requirements.txt: jupyterhub==5.5.0,")
 print("# jupyterhub-kubespawner==7.0.0, oauthenticator==17.4.0, jupyterhub-idle-culler==1.4.0, traitlets==5.15.1).")
 print("# Read from the upstream sources at those tags (class bodies, inherited classes included) by extract_traits.py.")
-print("# Format: Section.trait")
+print("# Format: Section.trait; the idle culler's command-line options as idle-culler.--option")
 for name, (src, names) in sections.items():
     print(f"# {name}: {src}")
     for n in sorted(names):
         print(f"{name}.{n}")
+
+
+def culler_options(text):
+    """tornado options: define("cull_every", ...) is --cull-every on the command line."""
+    out = set()
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "define" and node.args:
+            out.add("--" + node.args[0].value.replace("_", "-"))
+    return out
+
+
+IC = (M + "jupyterhub-idle-culler/repo", "1.4.0")
+print("# idle-culler: jupyterhub-idle-culler 1.4.0 jupyterhub_idle_culler/__init__.py (tornado options)")
+for n in sorted(culler_options(source(IC[0], IC[1], "jupyterhub_idle_culler/__init__.py"))):
+    print(f"idle-culler.{n}")

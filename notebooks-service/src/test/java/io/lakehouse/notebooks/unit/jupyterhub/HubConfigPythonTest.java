@@ -46,6 +46,15 @@ class HubConfigPythonTest {
         for (JsonNode loaded : List.of(load(HubFixtures.defaults(), Bindings.NONE),
                 load(HubFixtures.wired(), HubFixtures.wiredBindings()))) {
             assertThat(setTraits(loaded)).isNotEmpty().allSatisfy(t -> assertThat(known).as("known traits").contains(t));
+            // The culler's options too (python3 -m jupyterhub_idle_culler --option=value ...).
+            JsonNode command = loaded.path("traits").path("JupyterHub").path("services").get(0).path("command");
+            List<String> options = new ArrayList<>();
+            command.forEach(a -> {
+                if (a.asText().startsWith("--")) {
+                    options.add("idle-culler." + a.asText().replaceAll("=.*", ""));
+                }
+            });
+            assertThat(options).hasSize(4).allSatisfy(o -> assertThat(known).as("culler options").contains(o));
         }
     }
 
