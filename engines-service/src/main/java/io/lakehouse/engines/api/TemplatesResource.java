@@ -1,7 +1,7 @@
 package io.lakehouse.engines.api;
 
+import io.lakehouse.common.instances.InstanceKind;
 import io.lakehouse.common.templates.Template;
-import io.lakehouse.engines.domain.EngineKind;
 import io.lakehouse.engines.domain.EngineKinds;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.Path;
@@ -16,6 +16,6 @@ public class TemplatesResource {
 
     @GET
     public List<Template> list() {
-        return EngineKinds.all().stream().map(EngineKind::template).toList();
+        return EngineKinds.ALL.all().stream().map(InstanceKind::template).toList();
     }
 }

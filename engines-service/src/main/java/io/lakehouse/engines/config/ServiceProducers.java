@@ -1,18 +1,25 @@
 package io.lakehouse.engines.config;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineReconciler;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.crypto.SecretSealer;
+import io.lakehouse.common.instances.InstanceReconciler;
+import io.lakehouse.common.instances.InstanceStore;
+import io.lakehouse.common.instances.api.InstanceService;
 import io.lakehouse.common.kube.Applier;
 import io.lakehouse.common.kube.InformerCache;
+import io.lakehouse.common.storage.NamespaceBuckets;
+import io.lakehouse.engines.domain.EngineKinds;
+import io.lakehouse.engines.reconcile.EngineContext;
+import io.lakehouse.engines.reconcile.EngineDependencies;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-/** Wires the framework-free pieces of {@code common} into this service. */
+/** Wires the framework-free pieces of {@code common} and the instance framework to the engine kinds. */
 public class ServiceProducers {
 
     @Produces
@@ -24,7 +31,7 @@ public class ServiceProducers {
     @Produces
     @Singleton
     Applier applier(KubernetesClient client, InformerCache cache) {
-        return new Applier(client, cache, EngineReconciler.KINDS);
+        return new Applier(client, cache, InstanceReconciler.KINDS);
     }
 
     @Produces
@@ -38,5 +45,26 @@ public class ServiceProducers {
     @Singleton
     SecretSealer secretSealer(@ConfigProperty(name = "lakehouse.secrets.key") String key) {
         return new SecretSealer(key);
+    }
+
+    @Produces
+    @Singleton
+    InstanceStore instanceStore(Pool pool, ObjectMapper json) {
+        return new InstanceStore(pool, json, EngineKinds.ALL);
+    }
+
+    @Produces
+    @Singleton
+    InstanceService<EngineContext> instanceService(InstanceStore store, EngineDependencies dependencies,
+            NamespaceBuckets buckets, SecretSealer sealer, EngineContext ctx, ServiceSettings service) {
+        return new InstanceService<>(store, dependencies, buckets, sealer, ctx, service.eventSource());
+    }
+
+    @Produces
+    @Singleton
+    InstanceReconciler<EngineContext> instanceReconciler(InstanceStore store, EngineDependencies dependencies,
+            Applier applier, InformerCache cache, EngineContext ctx, SecretSealer sealer, ServiceSettings service) {
+        return new InstanceReconciler<>(EngineKinds.ALL, store, dependencies, applier, cache, ctx, sealer,
+                service.eventSource());
     }
 }

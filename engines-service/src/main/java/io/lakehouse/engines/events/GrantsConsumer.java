@@ -62,7 +62,7 @@ public class GrantsConsumer {
     }
 
     private static boolean isOurs(LakehouseEvent event) {
-        return isGrant(event) && EngineKinds.find(event.data().path("kind").asText()).isPresent();
+        return isGrant(event) && EngineKinds.ALL.find(event.data().path("kind").asText()).isPresent();
     }
 
     private static void check(LakehouseEvent event) {

@@ -63,7 +63,7 @@ public class OidcClientsConsumer {
 
     private static boolean isOurs(LakehouseEvent event) {
         return (event.type() == EventType.OIDC_CLIENT_READY || event.type() == EventType.OIDC_CLIENT_REMOVED)
-                && EngineKinds.find(event.data().path("kind").asText()).isPresent();
+                && EngineKinds.ALL.find(event.data().path("kind").asText()).isPresent();
     }
 
     private static void check(LakehouseEvent event) {

@@ -1,11 +1,12 @@
 package io.lakehouse.engines.reconcile;
 
 import io.lakehouse.common.config.ClusterSettings;
+import io.lakehouse.common.instances.InstanceContext;
 import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.engines.config.EngineSettings;
 
 /**
- * Everything besides the instance that the object builders depend on, as plain values so the
+ * Everything besides the instance that the engine kinds' builders depend on, as plain values so the
  * builders stay pure functions.
  */
 public record EngineContext(
@@ -25,7 +26,7 @@ public record EngineContext(
         String nifiImage,
         String tlsProxyImage,
         String sparkPackages,
-        IngressPeer ingressPeer) {
+        IngressPeer ingressPeer) implements InstanceContext {
 
     public static EngineContext of(String managedBy, ClusterSettings cluster, EngineSettings engines) {
         return new EngineContext(managedBy, cluster.domain(), cluster.ingressClass(),
@@ -35,10 +36,5 @@ public record EngineContext(
                 engines.images().sparkConnect(), engines.images().mlflow(), engines.images().nifi(),
                 engines.images().tlsProxy(), engines.sparkPackages(),
                 IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()));
-    }
-
-    /** {@code <name>-<namespace>.<domain>}: the public host of an instance. */
-    public String publicHost(String name, String namespace) {
-        return name + "-" + namespace + "." + domain;
     }
 }

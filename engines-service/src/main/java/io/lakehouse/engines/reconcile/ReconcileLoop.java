@@ -3,9 +3,10 @@ package io.lakehouse.engines.reconcile;
 import io.agroal.api.AgroalDataSource;
 import io.lakehouse.common.config.ReconcileSettings;
 import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.instances.InstanceReconciler;
+import io.lakehouse.common.instances.InstanceStore;
 import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.engines.domain.EngineKinds;
-import io.lakehouse.engines.store.InstanceStore;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -21,11 +22,11 @@ public class ReconcileLoop {
 
     private final io.lakehouse.common.kube.ReconcileLoop loop;
 
-    ReconcileLoop(EngineReconciler reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
+    ReconcileLoop(InstanceReconciler<EngineContext> reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
             ReconcileSettings settings, ServiceSettings service) {
         this.loop = new io.lakehouse.common.kube.ReconcileLoop(reconciler::reconcile, cache,
                 () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, settings, service.schema(),
-                EngineReconciler.KINDS, kind -> EngineKinds.find(kind).isPresent());
+                InstanceReconciler.KINDS, kind -> EngineKinds.ALL.find(kind).isPresent());
     }
 
     void start(@Observes StartupEvent event) {

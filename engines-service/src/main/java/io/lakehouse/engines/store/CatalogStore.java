@@ -1,7 +1,7 @@
 package io.lakehouse.engines.store;
 
+import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.storage.StorageSpec;
-import io.lakehouse.engines.domain.CatalogRef;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;

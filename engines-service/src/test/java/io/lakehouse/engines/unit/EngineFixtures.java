@@ -2,12 +2,12 @@ package io.lakehouse.engines.unit;
 
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceSpec;
 import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.common.storage.StorageSpec;
-import io.lakehouse.engines.domain.CatalogRef;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineSpec;
 import io.lakehouse.engines.reconcile.EngineContext;
 import java.time.Instant;
 import java.util.List;
@@ -59,8 +59,8 @@ public final class EngineFixtures {
         return new CatalogRef(NAMESPACE, CATALOG, "lakehouse", bucket(), "Ready", false);
     }
 
-    public static EngineInstance instance(String kind, String name, EngineSpec spec) {
-        return new EngineInstance(NAMESPACE, name, kind, UUID.fromString("00000000-0000-0000-0000-000000000001"), spec,
+    public static Instance instance(String kind, String name, InstanceSpec spec) {
+        return new Instance(NAMESPACE, name, kind, UUID.fromString("00000000-0000-0000-0000-000000000001"), spec,
                 null, 1, Phase.Pending, List.of(), false, "alice", Instant.parse("2026-12-01T10:00:00Z"));
     }
 }

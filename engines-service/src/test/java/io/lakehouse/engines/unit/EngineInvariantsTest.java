@@ -13,12 +13,12 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyPort;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceKind;
+import io.lakehouse.common.instances.InstanceSpec;
+import io.lakehouse.common.instances.SpecPatch;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineKind;
 import io.lakehouse.engines.domain.EngineKinds;
-import io.lakehouse.engines.domain.EngineSpec;
-import io.lakehouse.engines.domain.SpecPatch;
 import io.lakehouse.engines.reconcile.EngineContext;
 import java.util.ArrayList;
 import java.util.List;
@@ -45,13 +45,13 @@ class EngineInvariantsTest {
             "nifi", "{}");
 
     static Stream<Arguments> kinds() {
-        return EngineKinds.all().stream().flatMap(k -> Stream.of(
+        return EngineKinds.ALL.all().stream().flatMap(k -> Stream.of(
                 Arguments.of(k.kind(), "local", EngineFixtures.context()),
                 Arguments.of(k.kind(), "production", EngineFixtures.productionContext())));
     }
 
-    private static EngineInstance instance(EngineKind kind) throws Exception {
-        EngineSpec spec = kind.withDefaults(SpecPatch.read(kind, JSON.readTree(REQUESTS.get(kind.kind()))),
+    private static Instance instance(InstanceKind<EngineContext> kind) throws Exception {
+        InstanceSpec spec = kind.withDefaults(SpecPatch.read(kind, JSON.readTree(REQUESTS.get(kind.kind()))),
                 Optional.of(EngineFixtures.catalog()));
         Violations v = new Violations();
         kind.checkCreate(v, "inst", EngineFixtures.NAMESPACE, spec);
@@ -63,7 +63,7 @@ class EngineInvariantsTest {
     @MethodSource("kinds")
     void everyContainerHasRequestsAndLimitsAndNoPrivilegeEscalation(String name, String c, EngineContext ctx)
             throws Exception {
-        EngineKind kind = EngineKinds.of(name);
+        InstanceKind<EngineContext> kind = EngineKinds.ALL.of(name);
         List<HasMetadata> objects = kind.objects(instance(kind), ctx, EngineFixtures.owner());
         List<PodSpec> pods = pods(objects);
         assertThat(pods).as("workloads of %s", name).isNotEmpty();
@@ -94,8 +94,8 @@ class EngineInvariantsTest {
     @ParameterizedTest(name = "{0} ({1})")
     @MethodSource("kinds")
     void everyObjectIsLabelledOwnedAndInTheNamespace(String name, String c, EngineContext ctx) throws Exception {
-        EngineKind kind = EngineKinds.of(name);
-        EngineInstance inst = instance(kind);
+        InstanceKind<EngineContext> kind = EngineKinds.ALL.of(name);
+        Instance inst = instance(kind);
         for (HasMetadata o : kind.objects(inst, ctx, EngineFixtures.owner())) {
             String what = name + " " + o.getKind() + " " + o.getMetadata().getName();
             assertThat(o.getMetadata().getNamespace()).as(what).isEqualTo(EngineFixtures.NAMESPACE);
@@ -121,7 +121,7 @@ class EngineInvariantsTest {
     @MethodSource("kinds")
     void oneNetworkPolicyLetsInTheNamespaceAndTheGatewayOnly(String name, String c, EngineContext ctx)
             throws Exception {
-        EngineKind kind = EngineKinds.of(name);
+        InstanceKind<EngineContext> kind = EngineKinds.ALL.of(name);
         List<HasMetadata> objects = kind.objects(instance(kind), ctx, EngineFixtures.owner());
         List<NetworkPolicy> policies = objects.stream().filter(NetworkPolicy.class::isInstance)
                 .map(NetworkPolicy.class::cast).toList();
@@ -165,7 +165,7 @@ class EngineInvariantsTest {
     @MethodSource("kinds")
     void everyPublicRouteAsksForwardAuthWithTheInstancesHost(String name, String c, EngineContext ctx)
             throws Exception {
-        EngineKind kind = EngineKinds.of(name);
+        InstanceKind<EngineContext> kind = EngineKinds.ALL.of(name);
         for (HasMetadata o : kind.objects(instance(kind), ctx, EngineFixtures.owner())) {
             if (o instanceof Ingress ingress) {
                 String host = ingress.getSpec().getRules().get(0).getHost();

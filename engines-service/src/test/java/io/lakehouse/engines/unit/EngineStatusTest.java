@@ -5,14 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.Gates;
+import io.lakehouse.common.instances.InstanceStatus;
+import io.lakehouse.common.instances.Part;
 import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.kube.Conditions;
 import io.lakehouse.common.kube.ResourceKind;
-import io.lakehouse.engines.domain.CatalogRef;
-import io.lakehouse.engines.domain.Part;
-import io.lakehouse.engines.reconcile.EngineStatus;
-import io.lakehouse.engines.reconcile.Gates;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -31,15 +31,15 @@ class EngineStatusTest {
                 .withNewStatus().withAvailableReplicas(available).endStatus().build();
     }
 
-    private static EngineStatus.Result compute(Map<String, HasMetadata> live, Gates gates, Phase previous) {
-        return EngineStatus.compute(PARTS, p -> live.get(p.objectName()), gates, List.of(), previous, 1, NOW);
+    private static InstanceStatus.Result compute(Map<String, HasMetadata> live, Gates gates, Phase previous) {
+        return InstanceStatus.compute(PARTS, p -> live.get(p.objectName()), gates, List.of(), previous, 1, NOW);
     }
 
     @Test
     void withoutItsOidcClientTheInstanceIsPendingAndSaysWhy() {
-        EngineStatus.Result r = compute(Map.of(), new Gates("cat", READY_CATALOG, true, false), Phase.Pending);
+        InstanceStatus.Result r = compute(Map.of(), new Gates("cat", READY_CATALOG, true, false), Phase.Pending);
         assertThat(r.phase()).isEqualTo(Phase.Pending);
-        Condition oidc = Conditions.find(r.conditions(), EngineStatus.OIDC_CLIENT_READY).orElseThrow();
+        Condition oidc = Conditions.find(r.conditions(), InstanceStatus.OIDC_CLIENT_READY).orElseThrow();
         assertThat(oidc.reason()).isEqualTo("WaitingForOidcClient");
         assertThat(oidc.message()).contains("access-service");
         assertThat(Conditions.find(r.conditions(), "Ready").orElseThrow().message()).startsWith("OidcClientReady:");
@@ -48,11 +48,11 @@ class EngineStatusTest {
     @Test
     void everyReplicaMustBeAvailableForThePartToBeReady() {
         Gates gates = new Gates("cat", READY_CATALOG, true, true);
-        EngineStatus.Result partly = compute(Map.of("sql", deployment(1, 1), "sql-worker", deployment(3, 2)), gates,
+        InstanceStatus.Result partly = compute(Map.of("sql", deployment(1, 1), "sql-worker", deployment(3, 2)), gates,
                 Phase.Deploying);
         assertThat(partly.phase()).isEqualTo(Phase.Deploying);
         assertThat(Conditions.isTrue(partly.conditions(), "WorkersReady")).isFalse();
-        EngineStatus.Result all = compute(Map.of("sql", deployment(1, 1), "sql-worker", deployment(3, 3)), gates,
+        InstanceStatus.Result all = compute(Map.of("sql", deployment(1, 1), "sql-worker", deployment(3, 3)), gates,
                 Phase.Deploying);
         assertThat(all.phase()).isEqualTo(Phase.Ready);
         assertThat(all.conditions()).extracting(Condition::type).containsExactly("OidcClientReady", "CatalogReady",
@@ -62,7 +62,7 @@ class EngineStatusTest {
     @Test
     void podsUpOnACatalogThatIsNotReadyIsRunningNotReady() {
         CatalogRef starting = new CatalogRef("team-a", "cat", "lakehouse", EngineFixtures.bucket(), "Running", false);
-        EngineStatus.Result r = compute(Map.of("sql", deployment(1, 1), "sql-worker", deployment(2, 2)),
+        InstanceStatus.Result r = compute(Map.of("sql", deployment(1, 1), "sql-worker", deployment(2, 2)),
                 new Gates("cat", starting, true, true), Phase.Deploying);
         assertThat(r.phase()).isEqualTo(Phase.Running);
         assertThat(Conditions.find(r.conditions(), "CatalogReady").orElseThrow().reason()).isEqualTo("CatalogNotReady");
@@ -70,7 +70,7 @@ class EngineStatusTest {
 
     @Test
     void aReadyInstanceThatLosesAPartIsDegraded() {
-        EngineStatus.Result r = compute(Map.of("sql", deployment(1, 0), "sql-worker", deployment(2, 2)),
+        InstanceStatus.Result r = compute(Map.of("sql", deployment(1, 0), "sql-worker", deployment(2, 2)),
                 new Gates("cat", READY_CATALOG, true, true), Phase.Ready);
         assertThat(r.phase()).isEqualTo(Phase.Degraded);
         assertThat(compute(Map.of("sql", deployment(1, 1), "sql-worker", deployment(2, 2)),

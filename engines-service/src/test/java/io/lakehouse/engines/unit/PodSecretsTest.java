@@ -9,12 +9,13 @@ import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceKind;
+import io.lakehouse.common.instances.PodSecrets;
+import io.lakehouse.common.instances.SpecPatch;
 import io.lakehouse.common.kube.SecretData;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineKind;
 import io.lakehouse.engines.domain.EngineKinds;
-import io.lakehouse.engines.domain.SpecPatch;
-import io.lakehouse.engines.reconcile.PodSecrets;
+import io.lakehouse.engines.reconcile.EngineContext;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,8 +43,8 @@ class PodSecretsTest {
     }
 
     private static List<HasMetadata> trino() throws Exception {
-        EngineKind kind = EngineKinds.of("trino");
-        EngineInstance inst = EngineFixtures.instance("trino", "sql", kind.withDefaults(
+        InstanceKind<EngineContext> kind = EngineKinds.ALL.of("trino");
+        Instance inst = EngineFixtures.instance("trino", "sql", kind.withDefaults(
                 SpecPatch.read(kind, new ObjectMapper().readTree("{\"catalog\":\"lakehouse-cat\"}")),
                 Optional.of(EngineFixtures.catalog())));
         return kind.objects(inst, EngineFixtures.context(), EngineFixtures.owner());
@@ -84,7 +85,7 @@ class PodSecretsTest {
 
     @Test
     void everyWorkloadOfEveryKindGetsTheDigest() throws Exception {
-        for (EngineKind kind : EngineKinds.all()) {
+        for (InstanceKind<EngineContext> kind : EngineKinds.ALL.all()) {
             for (HasMetadata o : kind.objects(EngineFixtures.instance(kind.kind(), "x", kind.withDefaults(
                     SpecPatch.read(kind, new ObjectMapper().readTree(kind.kind().equals("mlflow")
                             ? "{\"storage\":{\"bucket\":\"b\",\"endpoint\":\"http://m:9000\",\"region\":\"r\","

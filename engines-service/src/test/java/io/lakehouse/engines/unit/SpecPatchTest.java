@@ -6,9 +6,9 @@ import static org.assertj.core.api.Assertions.catchThrowable;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lakehouse.common.instances.SpecPatch;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.problem.FieldError;
-import io.lakehouse.engines.domain.SpecPatch;
 import io.lakehouse.engines.kinds.trino.TrinoKind;
 import io.lakehouse.engines.kinds.trino.TrinoSpec;
 import java.util.Optional;

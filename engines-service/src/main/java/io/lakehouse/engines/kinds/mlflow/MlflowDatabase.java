@@ -1,10 +1,10 @@
 package io.lakehouse.engines.kinds.mlflow;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.CnpgClusters;
-import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 
 /**
  * The CloudNativePG {@code Cluster} holding experiments, runs and the model registry. The operator
@@ -21,9 +21,9 @@ final class MlflowDatabase {
      * No owner reference: the database holds the users' runs, so only an explicit delete of the
      * instance removes it, never garbage collection after someone deleted the root object.
      */
-    static GenericKubernetesResource of(EngineInstance inst, EngineContext ctx) {
+    static GenericKubernetesResource of(Instance inst, EngineContext ctx) {
         String size = ((MlflowSpec) inst.spec()).database().storageSize();
-        return CnpgClusters.of(EngineObjects.meta(MlflowNames.database(inst.name()), MlflowNames.APP, inst, ctx,
+        return CnpgClusters.of(InstanceObjects.meta(MlflowNames.database(inst.name()), MlflowNames.APP, inst, ctx,
                 MlflowNames.DATABASE, null), DATABASE, OWNER, size, ctx.storageClass(), ctx.postgresImage());
     }
 }

@@ -2,9 +2,9 @@ package io.lakehouse.engines.kinds.mlflow;
 
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
-import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 
 /**
  * The public route to the web UI behind the platform login: MLflow has no authentication of its
@@ -14,8 +14,8 @@ final class MlflowIngress {
 
     private MlflowIngress() {}
 
-    static Ingress of(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
-        return EngineObjects.publicIngress(MlflowServer.meta(inst, ctx, owner), inst, ctx, MlflowNames.HTTP_PORT,
-                EngineObjects.forwardAuth(inst, ctx));
+    static Ingress of(Instance inst, EngineContext ctx, OwnerReference owner) {
+        return InstanceObjects.publicIngress(MlflowServer.meta(inst, ctx, owner), inst, ctx, MlflowNames.HTTP_PORT,
+                InstanceObjects.forwardAuth(inst, ctx));
     }
 }

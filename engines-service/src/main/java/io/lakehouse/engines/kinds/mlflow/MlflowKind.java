@@ -2,20 +2,20 @@ package io.lakehouse.engines.kinds.mlflow;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.GeneratedSecret;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceKind;
+import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.instances.InstanceSpec;
+import io.lakehouse.common.instances.ObjectRef;
+import io.lakehouse.common.instances.Part;
+import io.lakehouse.common.instances.ResourcesSpec;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.domain.CatalogRef;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineKind;
-import io.lakehouse.engines.domain.EngineSpec;
-import io.lakehouse.engines.domain.GeneratedSecret;
-import io.lakehouse.engines.domain.ObjectRef;
-import io.lakehouse.engines.domain.Part;
-import io.lakehouse.engines.domain.ResourcesSpec;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -26,7 +26,7 @@ import java.util.Set;
  * Notebooks of the namespace use {@code MLFLOW_TRACKING_URI=http://<name>.<namespace>.svc:5000}
  * (no login, no S3 keys); people use the public address behind the platform login and grants.
  */
-public final class MlflowKind implements EngineKind {
+public final class MlflowKind implements InstanceKind<EngineContext> {
 
     public static final String KIND = "mlflow";
     public static final String DEFAULT_ARTIFACTS_PREFIX = "mlflow";
@@ -60,8 +60,8 @@ public final class MlflowKind implements EngineKind {
 
     @Override
     public List<String> derivedSuffixes() {
-        return List.of(MlflowNames.DATABASE_SUFFIX, MlflowNames.DATABASE_APP_SUFFIX, EngineObjects.ROOT_SUFFIX,
-                EngineObjects.S3_SUFFIX);
+        return List.of(MlflowNames.DATABASE_SUFFIX, MlflowNames.DATABASE_APP_SUFFIX, InstanceObjects.ROOT_SUFFIX,
+                InstanceObjects.S3_SUFFIX);
     }
 
     @Override
@@ -76,7 +76,7 @@ public final class MlflowKind implements EngineKind {
     }
 
     @Override
-    public MlflowSpec withDefaults(EngineSpec requested, Optional<CatalogRef> catalog) {
+    public MlflowSpec withDefaults(InstanceSpec requested, Optional<CatalogRef> catalog) {
         MlflowSpec s = requested == null ? new MlflowSpec(null, null, null, null, null) : (MlflowSpec) requested;
         ResourcesSpec resources = s.resources() == null ? new ResourcesSpec(null, null) : s.resources();
         return new MlflowSpec(
@@ -89,44 +89,44 @@ public final class MlflowKind implements EngineKind {
     }
 
     @Override
-    public void checkCreate(Violations v, String name, String namespace, EngineSpec spec) {
+    public void checkCreate(Violations v, String name, String namespace, InstanceSpec spec) {
         MlflowRules.checkCreate(v, name, namespace, derivedSuffixes(), (MlflowSpec) spec);
     }
 
     @Override
-    public void checkCapacity(Violations v, EngineSpec spec) {
+    public void checkCapacity(Violations v, InstanceSpec spec) {
         MlflowRules.checkCapacity(v, (MlflowSpec) spec);
     }
 
     @Override
-    public void checkChange(Violations v, EngineSpec before, EngineSpec after) {
+    public void checkChange(Violations v, InstanceSpec before, InstanceSpec after) {
         Quantities.checkGrowth(v, "spec.database.storageSize", ((MlflowSpec) before).database().storageSize(),
                 ((MlflowSpec) after).database().storageSize());
     }
 
     @Override
-    public List<GeneratedSecret> generatedSecrets(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    public List<GeneratedSecret> generatedSecrets(Instance inst, EngineContext ctx, OwnerReference owner) {
         return List.of();
     }
 
     @Override
-    public List<HasMetadata> objects(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    public List<HasMetadata> objects(Instance inst, EngineContext ctx, OwnerReference owner) {
         return List.of(
                 MlflowDatabase.of(inst, ctx),
                 MlflowServer.deployment(inst, ctx, owner),
                 MlflowServer.service(inst, ctx, owner),
                 MlflowIngress.of(inst, ctx, owner),
-                EngineObjects.networkPolicy(MlflowNames.APP, inst, ctx, owner, List.of(MlflowNames.HTTP_PORT),
+                InstanceObjects.networkPolicy(MlflowNames.APP, inst, ctx, owner, List.of(MlflowNames.HTTP_PORT),
                         List.of(MlflowNames.HTTP_PORT)));
     }
 
     @Override
-    public List<ObjectRef> leftovers(EngineInstance inst) {
+    public List<ObjectRef> leftovers(Instance inst) {
         return List.of(new ObjectRef(ResourceKind.SECRET, MlflowNames.databaseApp(inst.name())));
     }
 
     @Override
-    public List<Part> parts(EngineInstance inst) {
+    public List<Part> parts(Instance inst) {
         return List.of(
                 Part.of(ResourceKind.CNPG_CLUSTER, MlflowNames.database(inst.name()), "DatabaseReady",
                         "the PostgreSQL database"),
@@ -134,7 +134,7 @@ public final class MlflowKind implements EngineKind {
     }
 
     @Override
-    public Map<String, String> endpoints(EngineInstance inst, EngineContext ctx) {
+    public Map<String, String> endpoints(Instance inst, EngineContext ctx) {
         return Map.of(
                 "internal", "http://" + inst.name() + "." + inst.namespace() + ".svc:" + MlflowNames.HTTP_PORT,
                 "public", "https://" + ctx.publicHost(inst.name(), inst.namespace()) + "/");
@@ -142,7 +142,7 @@ public final class MlflowKind implements EngineKind {
 
     /** None: clients need no credentials (the server holds the S3 keys, the gateway the login). */
     @Override
-    public List<String> secrets(EngineInstance inst) {
+    public List<String> secrets(Instance inst) {
         return List.of();
     }
 }

@@ -9,11 +9,11 @@ import static io.lakehouse.engines.kinds.mlflow.MlflowKind.MIN_MEMORY;
 import static io.lakehouse.engines.kinds.mlflow.MlflowKind.MIN_STORAGE;
 import static io.lakehouse.engines.kinds.mlflow.MlflowKind.MIN_WORKERS;
 
+import io.lakehouse.common.instances.ResourcesSpec;
 import io.lakehouse.common.storage.StorageRules;
 import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.domain.ResourcesSpec;
 import java.util.List;
 import java.util.regex.Pattern;
 

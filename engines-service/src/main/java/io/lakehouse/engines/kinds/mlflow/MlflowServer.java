@@ -14,11 +14,11 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.PodSecurity;
 import io.lakehouse.common.storage.StorageSpec;
-import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import java.util.List;
 import java.util.Map;
 
@@ -33,22 +33,22 @@ final class MlflowServer {
 
     private MlflowServer() {}
 
-    static Deployment deployment(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Deployment deployment(Instance inst, EngineContext ctx, OwnerReference owner) {
         return new DeploymentBuilder()
                 .withMetadata(meta(inst, ctx, owner))
                 .withNewSpec()
                     .withReplicas(1)
                     .withNewSelector()
-                        .withMatchLabels(EngineObjects.selector(MlflowNames.APP, inst, MlflowNames.SERVER))
+                        .withMatchLabels(InstanceObjects.selector(MlflowNames.APP, inst, MlflowNames.SERVER))
                     .endSelector()
                     .withNewTemplate()
                         .withNewMetadata()
-                            .withLabels(EngineObjects.labels(MlflowNames.APP, inst, ctx, MlflowNames.SERVER))
+                            .withLabels(InstanceObjects.labels(MlflowNames.APP, inst, ctx, MlflowNames.SERVER))
                         .endMetadata()
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(UID, UID))
-                            .withImagePullSecrets(EngineObjects.pullSecrets(ctx))
+                            .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
                             .withContainers(container(inst, ctx))
                             .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
                         .endSpec()
@@ -57,7 +57,7 @@ final class MlflowServer {
                 .build();
     }
 
-    private static Container container(EngineInstance inst, EngineContext ctx) {
+    private static Container container(Instance inst, EngineContext ctx) {
         MlflowSpec spec = (MlflowSpec) inst.spec();
         StorageSpec storage = spec.storage();
         Map<String, Quantity> capacity = Map.of(
@@ -75,10 +75,10 @@ final class MlflowServer {
                         "--allowed-hosts", String.join(",", allowedHosts(inst, ctx)))
                 .withEnv(
                         fromSecret("MLFLOW_BACKEND_STORE_URI", MlflowNames.databaseApp(inst.name()), "uri"),
-                        fromSecret(EngineObjects.ACCESS_KEY_ID, storage.credentialsSecret(),
-                                EngineObjects.ACCESS_KEY_ID),
-                        fromSecret(EngineObjects.SECRET_ACCESS_KEY, storage.credentialsSecret(),
-                                EngineObjects.SECRET_ACCESS_KEY),
+                        fromSecret(InstanceObjects.ACCESS_KEY_ID, storage.credentialsSecret(),
+                                InstanceObjects.ACCESS_KEY_ID),
+                        fromSecret(InstanceObjects.SECRET_ACCESS_KEY, storage.credentialsSecret(),
+                                InstanceObjects.SECRET_ACCESS_KEY),
                         value("MLFLOW_S3_ENDPOINT_URL", storage.endpoint()),
                         value("AWS_DEFAULT_REGION", storage.region()),
                         // No home directory for the pod's user: caches and temporary files go to /tmp.
@@ -98,7 +98,7 @@ final class MlflowServer {
      * The Host headers MLflow accepts (exact, or fnmatch patterns; a port is part of the header): the
      * Service's names from the namespace and the public host the gateway forwards.
      */
-    static List<String> allowedHosts(EngineInstance inst, EngineContext ctx) {
+    static List<String> allowedHosts(Instance inst, EngineContext ctx) {
         String name = inst.name();
         String port = ":" + MlflowNames.HTTP_PORT;
         String namespaced = name + "." + inst.namespace();
@@ -115,18 +115,18 @@ final class MlflowServer {
                 .build();
     }
 
-    static Service service(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Service service(Instance inst, EngineContext ctx, OwnerReference owner) {
         return new ServiceBuilder()
                 .withMetadata(meta(inst, ctx, owner))
                 .withNewSpec()
                     .withType("ClusterIP")
-                    .withSelector(EngineObjects.selector(MlflowNames.APP, inst, MlflowNames.SERVER))
+                    .withSelector(InstanceObjects.selector(MlflowNames.APP, inst, MlflowNames.SERVER))
                     .addNewPort().withName("http").withPort(MlflowNames.HTTP_PORT).withNewTargetPort("http").endPort()
                 .endSpec()
                 .build();
     }
 
-    static ObjectMeta meta(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
-        return EngineObjects.meta(inst.name(), MlflowNames.APP, inst, ctx, MlflowNames.SERVER, owner);
+    static ObjectMeta meta(Instance inst, EngineContext ctx, OwnerReference owner) {
+        return InstanceObjects.meta(inst.name(), MlflowNames.APP, inst, ctx, MlflowNames.SERVER, owner);
     }
 }

@@ -1,9 +1,9 @@
 package io.lakehouse.engines.kinds.mlflow;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.lakehouse.common.instances.InstanceSpec;
+import io.lakehouse.common.instances.ResourcesSpec;
 import io.lakehouse.common.storage.StorageSpec;
-import io.lakehouse.engines.domain.EngineSpec;
-import io.lakehouse.engines.domain.ResourcesSpec;
 
 /**
  * The fields of the {@code mlflow} template.
@@ -16,7 +16,7 @@ import io.lakehouse.engines.domain.ResourcesSpec;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record MlflowSpec(StorageSpec storage, String artifactsPrefix, Integer workers, ResourcesSpec resources,
-        DatabaseSpec database) implements EngineSpec {
+        DatabaseSpec database) implements InstanceSpec {
 
     @Override
     public MlflowSpec withStorage(StorageSpec newStorage) {

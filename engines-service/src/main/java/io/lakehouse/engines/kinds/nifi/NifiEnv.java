@@ -4,9 +4,9 @@ import static io.lakehouse.common.kube.EnvVars.fromSecret;
 import static io.lakehouse.common.kube.EnvVars.value;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
-import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.tls.TlsSecrets;
 import java.util.List;
 
@@ -24,11 +24,11 @@ final class NifiEnv {
 
     private NifiEnv() {}
 
-    static List<EnvVar> of(EngineInstance inst, EngineContext ctx) {
+    static List<EnvVar> of(Instance inst, EngineContext ctx) {
         NifiSpec spec = (NifiSpec) inst.spec();
         String host = ctx.publicHost(inst.name(), inst.namespace());
         String tls = NifiNames.tls(inst.name());
-        String oidc = EngineObjects.oidcSecret(inst.name());
+        String oidc = InstanceObjects.oidcSecret(inst.name());
         String heap = ByteSizes.javaHeap(spec.heap());
         return List.of(
                 value("NIFI_WEB_HTTPS_PORT", String.valueOf(NifiNames.HTTPS_PORT)),
@@ -50,10 +50,10 @@ final class NifiEnv {
                 // Written into authorizers.xml on the first start only (the sed matches empty values).
                 value("INITIAL_ADMIN_IDENTITY", inst.createdBy()),
                 // Defined before its use: Kubernetes expands $(OIDC_ISSUER) from earlier entries only.
-                fromSecret("OIDC_ISSUER", oidc, EngineObjects.OIDC_ISSUER),
+                fromSecret("OIDC_ISSUER", oidc, InstanceObjects.OIDC_ISSUER),
                 value("NIFI_SECURITY_USER_OIDC_DISCOVERY_URL", "$(OIDC_ISSUER)/.well-known/openid-configuration"),
-                fromSecret("NIFI_SECURITY_USER_OIDC_CLIENT_ID", oidc, EngineObjects.OIDC_CLIENT_ID),
-                fromSecret("NIFI_SECURITY_USER_OIDC_CLIENT_SECRET", oidc, EngineObjects.OIDC_CLIENT_SECRET),
+                fromSecret("NIFI_SECURITY_USER_OIDC_CLIENT_ID", oidc, InstanceObjects.OIDC_CLIENT_ID),
+                fromSecret("NIFI_SECURITY_USER_OIDC_CLIENT_SECRET", oidc, InstanceObjects.OIDC_CLIENT_SECRET),
                 value("NIFI_SECURITY_USER_OIDC_CLAIM_IDENTIFYING_USER", IDENTIFYING_CLAIM),
                 value("NIFI_SECURITY_USER_OIDC_ADDITIONAL_SCOPES", ADDITIONAL_SCOPES));
     }

@@ -2,25 +2,25 @@ package io.lakehouse.engines.kinds.nifi;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.GeneratedSecret;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceKind;
+import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.instances.InstanceSpec;
+import io.lakehouse.common.instances.ObjectRef;
+import io.lakehouse.common.instances.Part;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.domain.CatalogRef;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineKind;
-import io.lakehouse.engines.domain.EngineSpec;
-import io.lakehouse.engines.domain.GeneratedSecret;
-import io.lakehouse.engines.domain.ObjectRef;
-import io.lakehouse.engines.domain.Part;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /** The {@code nifi} template: one NiFi 2 node, HTTPS only, OIDC sign-in, flow and repositories on a volume. */
-public final class NifiKind implements EngineKind {
+public final class NifiKind implements InstanceKind<EngineContext> {
 
     public static final String KIND = "nifi";
 
@@ -41,8 +41,8 @@ public final class NifiKind implements EngineKind {
 
     @Override
     public List<String> derivedSuffixes() {
-        return List.of(NifiNames.TLS_SUFFIX, NifiNames.NIFI_SUFFIX, EngineObjects.ROOT_SUFFIX,
-                EngineObjects.OIDC_SUFFIX);
+        return List.of(NifiNames.TLS_SUFFIX, NifiNames.NIFI_SUFFIX, InstanceObjects.ROOT_SUFFIX,
+                InstanceObjects.OIDC_SUFFIX);
     }
 
     @Override
@@ -56,54 +56,54 @@ public final class NifiKind implements EngineKind {
     }
 
     @Override
-    public NifiSpec withDefaults(EngineSpec requested, Optional<CatalogRef> catalog) {
+    public NifiSpec withDefaults(InstanceSpec requested, Optional<CatalogRef> catalog) {
         NifiSpec spec = requested == null ? new NifiSpec(null, null, null) : (NifiSpec) requested;
         return spec.withDefaults();
     }
 
     @Override
-    public void checkCreate(Violations v, String name, String namespace, EngineSpec spec) {
+    public void checkCreate(Violations v, String name, String namespace, InstanceSpec spec) {
         NifiRules.checkName(v, name, namespace, derivedSuffixes());
         NifiRules.checkVolume(v, (NifiSpec) spec);
         checkCapacity(v, spec);
     }
 
     @Override
-    public void checkCapacity(Violations v, EngineSpec spec) {
+    public void checkCapacity(Violations v, InstanceSpec spec) {
         NifiRules.checkCapacity(v, (NifiSpec) spec);
     }
 
     @Override
-    public List<GeneratedSecret> generatedSecrets(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    public List<GeneratedSecret> generatedSecrets(Instance inst, EngineContext ctx, OwnerReference owner) {
         return List.of(
                 new GeneratedSecret(NifiNames.tls(inst.name()), () -> NifiSecrets.tls(inst, ctx, owner)),
                 new GeneratedSecret(NifiNames.nifiSecret(inst.name()), () -> NifiSecrets.nifi(inst, ctx, owner)));
     }
 
     @Override
-    public List<HasMetadata> objects(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    public List<HasMetadata> objects(Instance inst, EngineContext ctx, OwnerReference owner) {
         return List.of(
                 NifiServer.statefulSet(inst, ctx, owner),
                 NifiNetwork.service(inst, ctx, owner),
                 NifiNetwork.ingress(inst, ctx, owner),
-                EngineObjects.networkPolicy(NifiNames.APP, inst, ctx, owner, List.of(NifiNames.HTTPS_PORT),
+                InstanceObjects.networkPolicy(NifiNames.APP, inst, ctx, owner, List.of(NifiNames.HTTPS_PORT),
                         List.of(NifiNames.HTTPS_PORT)));
     }
 
     /** The flow and repositories' volume: its controller removes it on a real cluster (retention policy). */
     @Override
-    public List<ObjectRef> leftovers(EngineInstance inst) {
+    public List<ObjectRef> leftovers(Instance inst) {
         return List.of(new ObjectRef(ResourceKind.PVC, NifiNames.claim(inst.name())));
     }
 
     @Override
-    public List<Part> parts(EngineInstance inst) {
+    public List<Part> parts(Instance inst) {
         return List.of(Part.of(ResourceKind.STATEFUL_SET, inst.name(), "ServerReady", "the NiFi server")
                 .startingMessage("NiFi is starting: the first start takes 1 to 3 minutes (extension loading)"));
     }
 
     @Override
-    public Map<String, String> endpoints(EngineInstance inst, EngineContext ctx) {
+    public Map<String, String> endpoints(Instance inst, EngineContext ctx) {
         return Map.of(
                 "internal", "https://" + NifiNames.serviceHost(inst.name(), inst.namespace()) + ":"
                         + NifiNames.HTTPS_PORT + "/nifi/",
@@ -112,7 +112,7 @@ public final class NifiKind implements EngineKind {
 
     /** {@code <name>-tls}: its {@code ca.crt} lets clients inside the cluster verify NiFi. */
     @Override
-    public List<String> secrets(EngineInstance inst) {
+    public List<String> secrets(Instance inst) {
         return List.of(NifiNames.tls(inst.name()));
     }
 }

@@ -4,9 +4,9 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
-import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -22,12 +22,12 @@ final class NifiNetwork {
      * Headless: it is the StatefulSet's governing Service, which gives the pod its stable name
      * ({@code <name>-0.<name>.<ns>.svc}), and with one pod it is also the instance's address.
      */
-    static Service service(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Service service(Instance inst, EngineContext ctx, OwnerReference owner) {
         return new ServiceBuilder()
-                .withMetadata(EngineObjects.meta(inst.name(), NifiNames.APP, inst, ctx, NifiNames.SERVER, owner))
+                .withMetadata(InstanceObjects.meta(inst.name(), NifiNames.APP, inst, ctx, NifiNames.SERVER, owner))
                 .withNewSpec()
                     .withClusterIP("None")
-                    .withSelector(EngineObjects.selector(NifiNames.APP, inst, NifiNames.SERVER))
+                    .withSelector(InstanceObjects.selector(NifiNames.APP, inst, NifiNames.SERVER))
                     .addNewPort().withName("https").withPort(NifiNames.HTTPS_PORT).withNewTargetPort("https")
                     .endPort()
                 .endSpec()
@@ -35,13 +35,13 @@ final class NifiNetwork {
     }
 
     /** The gateway verifies NiFi's certificate against the instance CA ({@code ca.crt} of {@code <name>-tls}). */
-    static Ingress ingress(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Ingress ingress(Instance inst, EngineContext ctx, OwnerReference owner) {
         Map<String, String> annotations = new LinkedHashMap<>(
-                EngineObjects.backendTls(inst, NifiNames.tls(inst.name())));
+                InstanceObjects.backendTls(inst, NifiNames.tls(inst.name())));
         annotations.put("nginx.ingress.kubernetes.io/proxy-body-size", MAX_BODY_SIZE);
-        annotations.putAll(EngineObjects.forwardAuth(inst, ctx));
-        return EngineObjects.publicIngress(
-                EngineObjects.meta(inst.name(), NifiNames.APP, inst, ctx, NifiNames.SERVER, owner), inst, ctx,
+        annotations.putAll(InstanceObjects.forwardAuth(inst, ctx));
+        return InstanceObjects.publicIngress(
+                InstanceObjects.meta(inst.name(), NifiNames.APP, inst, ctx, NifiNames.SERVER, owner), inst, ctx,
                 NifiNames.HTTPS_PORT, annotations);
     }
 }

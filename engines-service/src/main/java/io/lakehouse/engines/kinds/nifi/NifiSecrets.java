@@ -3,9 +3,9 @@ package io.lakehouse.engines.kinds.nifi;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.lakehouse.common.crypto.RandomValues;
-import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.tls.InternalTls;
 import io.lakehouse.engines.tls.TlsSecrets;
 import java.util.List;
@@ -22,15 +22,15 @@ final class NifiSecrets {
      * {@code nifi.sensitive.props.key}: encrypts the passwords stored in the flow, so it must never
      * change. 32 URL-safe characters: NiFi wants at least 12, and start.sh writes it with sed.
      */
-    static Secret nifi(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
-        return EngineObjects.secret(NifiNames.nifiSecret(inst.name()), NifiNames.APP, inst, ctx, "credentials", owner,
+    static Secret nifi(Instance inst, EngineContext ctx, OwnerReference owner) {
+        return InstanceObjects.secret(NifiNames.nifiSecret(inst.name()), NifiNames.APP, inst, ctx, "credentials", owner,
                 Map.of(SENSITIVE_PROPS_KEY, RandomValues.token(24)));
     }
 
     /** NiFi 2 listens on HTTPS only: its keystore and truststore, and the CA the gateway verifies it with. */
-    static Secret tls(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Secret tls(Instance inst, EngineContext ctx, OwnerReference owner) {
         String name = inst.name();
-        return TlsSecrets.of(EngineObjects.meta(NifiNames.tls(name), NifiNames.APP, inst, ctx, "tls", owner),
+        return TlsSecrets.of(InstanceObjects.meta(NifiNames.tls(name), NifiNames.APP, inst, ctx, "tls", owner),
                 InternalTls.issue(name, dnsNames(inst, ctx), InternalTls.NO_RENEWAL_VALIDITY));
     }
 
@@ -38,7 +38,7 @@ final class NifiSecrets {
      * The Service's names, the pod's stable name and the public host: Jetty refuses (400) a request
      * whose Host is not a name of the certificate, and the gateway forwards the public host.
      */
-    static List<String> dnsNames(EngineInstance inst, EngineContext ctx) {
+    static List<String> dnsNames(Instance inst, EngineContext ctx) {
         String name = inst.name();
         String ns = inst.namespace();
         String service = NifiNames.serviceHost(name, ns);

@@ -16,11 +16,11 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.instances.ResourcesSpec;
 import io.lakehouse.common.kube.PodSecurity;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.ResourcesSpec;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.tls.TlsSecrets;
 import java.util.ArrayList;
 import java.util.List;
@@ -49,24 +49,24 @@ final class NifiServer {
 
     private NifiServer() {}
 
-    static StatefulSet statefulSet(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static StatefulSet statefulSet(Instance inst, EngineContext ctx, OwnerReference owner) {
         String name = inst.name();
         return new StatefulSetBuilder()
-                .withMetadata(EngineObjects.meta(name, NifiNames.APP, inst, ctx, NifiNames.SERVER, owner))
+                .withMetadata(InstanceObjects.meta(name, NifiNames.APP, inst, ctx, NifiNames.SERVER, owner))
                 .withNewSpec()
                     .withReplicas(1)
                     .withServiceName(name)
                     .withNewSelector()
-                        .withMatchLabels(EngineObjects.selector(NifiNames.APP, inst, NifiNames.SERVER))
+                        .withMatchLabels(InstanceObjects.selector(NifiNames.APP, inst, NifiNames.SERVER))
                     .endSelector()
                     .withNewTemplate()
                         .withNewMetadata()
-                            .withLabels(EngineObjects.labels(NifiNames.APP, inst, ctx, NifiNames.SERVER))
+                            .withLabels(InstanceObjects.labels(NifiNames.APP, inst, ctx, NifiNames.SERVER))
                         .endMetadata()
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(podSecurity())
-                            .withImagePullSecrets(EngineObjects.pullSecrets(ctx))
+                            .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
                             .withInitContainers(initConf(inst, ctx))
                             .withContainers(nifi(inst, ctx))
                             .withVolumes(volumes(inst))
@@ -94,7 +94,7 @@ final class NifiServer {
      * start copies the image's conf/ onto the volume (a rename makes the copy all-or-nothing). The
      * subPath directories are made here, as uid 1000: the kubelet would make them as root.
      */
-    private static Container initConf(EngineInstance inst, EngineContext ctx) {
+    private static Container initConf(Instance inst, EngineContext ctx) {
         String script = String.join("\n",
                 "set -e",
                 "cd " + INIT_DATA_DIR,
@@ -117,12 +117,12 @@ final class NifiServer {
     }
 
     /** A share of the volume, in NiFi's data size notation. */
-    static String provenanceCap(EngineInstance inst) {
+    static String provenanceCap(Instance inst) {
         long volume = ByteSizes.mebibytes(((NifiSpec) inst.spec()).volumeSize());
         return Math.max(1, volume * PROVENANCE_SHARE_PERCENT / 100) + " MB";
     }
 
-    private static Container nifi(EngineInstance inst, EngineContext ctx) {
+    private static Container nifi(Instance inst, EngineContext ctx) {
         ResourcesSpec resources = ((NifiSpec) inst.spec()).resources();
         Map<String, Quantity> capacity = Map.of(
                 "memory", new Quantity(resources.memory()), "cpu", new Quantity(resources.cpu()));
@@ -181,7 +181,7 @@ final class NifiServer {
     }
 
     /** Only the two stores of the generated Secret, readable by the group only; logs off the volume. */
-    private static List<Volume> volumes(EngineInstance inst) {
+    private static List<Volume> volumes(Instance inst) {
         return List.of(
                 new VolumeBuilder().withName("tls")
                         .withNewSecret().withSecretName(NifiNames.tls(inst.name())).withDefaultMode(0440)
@@ -193,11 +193,11 @@ final class NifiServer {
     }
 
     /** Its size is fixed: a StatefulSet's claim templates cannot change. */
-    private static PersistentVolumeClaim claim(EngineInstance inst, EngineContext ctx) {
+    private static PersistentVolumeClaim claim(Instance inst, EngineContext ctx) {
         return new PersistentVolumeClaimBuilder()
                 .withNewMetadata()
                     .withName(NifiNames.CLAIM)
-                    .withLabels(EngineObjects.selector(NifiNames.APP, inst, NifiNames.SERVER))
+                    .withLabels(InstanceObjects.selector(NifiNames.APP, inst, NifiNames.SERVER))
                 .endMetadata()
                 .withNewSpec()
                     .withAccessModes("ReadWriteOnce")

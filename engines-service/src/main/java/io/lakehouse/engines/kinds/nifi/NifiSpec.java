@@ -1,8 +1,8 @@
 package io.lakehouse.engines.kinds.nifi;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import io.lakehouse.engines.domain.EngineSpec;
-import io.lakehouse.engines.domain.ResourcesSpec;
+import io.lakehouse.common.instances.InstanceSpec;
+import io.lakehouse.common.instances.ResourcesSpec;
 
 /**
  * The fields of the {@code nifi} template.
@@ -12,7 +12,7 @@ import io.lakehouse.engines.domain.ResourcesSpec;
  * @param volumeSize the volume of the flow and repositories (fixed at creation)
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record NifiSpec(String heap, ResourcesSpec resources, String volumeSize) implements EngineSpec {
+public record NifiSpec(String heap, ResourcesSpec resources, String volumeSize) implements InstanceSpec {
 
     public static final String DEFAULT_HEAP = "2Gi";
     /** Room for metaspace, direct buffers and threads when only the heap is given. */

@@ -2,7 +2,7 @@ package io.lakehouse.engines.kinds.sparkconnect;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.engines.reconcile.EngineContext;
 
 /**
@@ -22,7 +22,7 @@ final class JobProfile {
 
     private JobProfile() {}
 
-    static void describe(EngineInstance inst, EngineContext ctx, ObjectNode spec) {
+    static void describe(Instance inst, EngineContext ctx, ObjectNode spec) {
         SparkConnectSpec s = SparkProperties.spec(inst);
         ObjectNode profile = spec.putObject("profile");
         profile.put("image", ctx.sparkConnectImage());

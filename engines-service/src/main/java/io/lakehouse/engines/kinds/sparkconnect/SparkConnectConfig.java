@@ -3,9 +3,9 @@ package io.lakehouse.engines.kinds.sparkconnect;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
-import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.reconcile.PropertiesFiles;
 import java.util.Map;
 
@@ -16,9 +16,9 @@ final class SparkConnectConfig {
 
     private SparkConnectConfig() {}
 
-    static ConfigMap of(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static ConfigMap of(Instance inst, EngineContext ctx, OwnerReference owner) {
         return new ConfigMapBuilder()
-                .withMetadata(EngineObjects.meta(SparkConnectNames.conf(inst.name()), SparkConnectNames.APP, inst, ctx,
+                .withMetadata(InstanceObjects.meta(SparkConnectNames.conf(inst.name()), SparkConnectNames.APP, inst, ctx,
                         SparkConnectNames.SERVER, owner))
                 .withData(Map.of(FILE, PropertiesFiles.render(SparkProperties.server(SparkProperties.spec(inst), ctx))))
                 .build();

@@ -3,18 +3,18 @@ package io.lakehouse.engines.kinds.sparkconnect;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.GeneratedSecret;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceKind;
+import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.instances.InstanceSpec;
+import io.lakehouse.common.instances.Part;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.domain.CatalogRef;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineKind;
-import io.lakehouse.engines.domain.EngineSpec;
-import io.lakehouse.engines.domain.GeneratedSecret;
-import io.lakehouse.engines.domain.Part;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -66,7 +66,7 @@ import java.util.Set;
  * # mounted at /etc/spark-connect
  * }</pre>
  */
-public final class SparkConnectKind implements EngineKind {
+public final class SparkConnectKind implements InstanceKind<EngineContext> {
 
     public static final String KIND = "spark-connect";
     public static final String DEFAULT_WAREHOUSE = "lakehouse";
@@ -99,7 +99,7 @@ public final class SparkConnectKind implements EngineKind {
     @Override
     public List<String> derivedSuffixes() {
         return List.of(SparkConnectNames.CONF_SUFFIX, SparkConnectNames.PLATFORM_SUFFIX, SparkConnectNames.TLS_SUFFIX,
-                EngineObjects.ROOT_SUFFIX, EngineObjects.S3_SUFFIX);
+                InstanceObjects.ROOT_SUFFIX, InstanceObjects.S3_SUFFIX);
     }
 
     @Override
@@ -114,7 +114,7 @@ public final class SparkConnectKind implements EngineKind {
 
     /** Warehouse and bucket from the catalog when known; pod memory from the driver memory. */
     @Override
-    public SparkConnectSpec withDefaults(EngineSpec requested, Optional<CatalogRef> catalog) {
+    public SparkConnectSpec withDefaults(InstanceSpec requested, Optional<CatalogRef> catalog) {
         SparkConnectSpec s = requested == null ? new SparkConnectSpec(null, null, null, null, null, null, null)
                 : (SparkConnectSpec) requested;
         String driverMemory = s.driverMemory() == null ? DEFAULT_DRIVER_MEMORY : s.driverMemory();
@@ -135,17 +135,17 @@ public final class SparkConnectKind implements EngineKind {
     }
 
     @Override
-    public void checkCreate(Violations v, String name, String namespace, EngineSpec spec) {
+    public void checkCreate(Violations v, String name, String namespace, InstanceSpec spec) {
         SparkConnectRules.checkCreate(v, name, namespace, derivedSuffixes(), (SparkConnectSpec) spec);
     }
 
     @Override
-    public void checkCapacity(Violations v, EngineSpec spec) {
+    public void checkCapacity(Violations v, InstanceSpec spec) {
         SparkConnectRules.checkCapacity(v, (SparkConnectSpec) spec);
     }
 
     @Override
-    public List<GeneratedSecret> generatedSecrets(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    public List<GeneratedSecret> generatedSecrets(Instance inst, EngineContext ctx, OwnerReference owner) {
         if (!SparkProperties.spec(inst).tokenRequired()) {
             return List.of();
         }
@@ -157,25 +157,25 @@ public final class SparkConnectKind implements EngineKind {
     }
 
     @Override
-    public List<HasMetadata> objects(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    public List<HasMetadata> objects(Instance inst, EngineContext ctx, OwnerReference owner) {
         return List.of(
                 SparkConnectConfig.of(inst, ctx, owner),
                 SparkConnectServer.deployment(inst, ctx, owner),
                 SparkConnectServer.service(inst, ctx, owner),
                 // Only the client port: the Spark UI (4040) is not reachable from other pods; no public route.
-                EngineObjects.networkPolicy(SparkConnectNames.APP, inst, ctx, owner,
+                InstanceObjects.networkPolicy(SparkConnectNames.APP, inst, ctx, owner,
                         List.of(SparkProperties.spec(inst).tokenRequired() ? SparkConnectNames.TLS_PORT
                                 : SparkConnectNames.GRPC_PORT), List.of()));
     }
 
     @Override
-    public List<Part> parts(EngineInstance inst) {
+    public List<Part> parts(Instance inst) {
         return List.of(Part.of(ResourceKind.DEPLOYMENT, inst.name(), "ServerReady", "the Spark Connect server"));
     }
 
     /** {@code internal}: the SPARK_REMOTE value for clients of the namespace, never with the token. */
     @Override
-    public Map<String, String> endpoints(EngineInstance inst, EngineContext ctx) {
+    public Map<String, String> endpoints(Instance inst, EngineContext ctx) {
         String host = inst.name() + "." + inst.namespace() + ".svc";
         return Map.of("internal", SparkProperties.spec(inst).tokenRequired()
                 ? "sc://" + host + ":" + SparkConnectNames.TLS_PORT + "/;use_ssl=true"
@@ -183,14 +183,14 @@ public final class SparkConnectKind implements EngineKind {
     }
 
     @Override
-    public List<String> secrets(EngineInstance inst) {
+    public List<String> secrets(Instance inst) {
         return SparkProperties.spec(inst).tokenRequired()
                 ? List.of(SparkConnectNames.platform(inst.name()), SparkConnectNames.tls(inst.name()))
                 : List.of();
     }
 
     @Override
-    public void describe(EngineInstance inst, EngineContext ctx, ObjectNode spec) {
+    public void describe(Instance inst, EngineContext ctx, ObjectNode spec) {
         JobProfile.describe(inst, ctx, spec);
     }
 }

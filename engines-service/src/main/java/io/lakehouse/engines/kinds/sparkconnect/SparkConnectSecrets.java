@@ -3,9 +3,9 @@ package io.lakehouse.engines.kinds.sparkconnect;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.lakehouse.common.crypto.RandomValues;
-import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.tls.InternalTls;
 import io.lakehouse.engines.tls.TlsSecrets;
 import java.time.Duration;
@@ -22,8 +22,8 @@ final class SparkConnectSecrets {
     private SparkConnectSecrets() {}
 
     /** {@code <name>-platform}: the shared connection token. */
-    static Secret platform(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
-        return EngineObjects.secret(SparkConnectNames.platform(inst.name()), SparkConnectNames.APP, inst, ctx,
+    static Secret platform(Instance inst, EngineContext ctx, OwnerReference owner) {
+        return InstanceObjects.secret(SparkConnectNames.platform(inst.name()), SparkConnectNames.APP, inst, ctx,
                 "credentials", owner, Map.of(TOKEN, RandomValues.token(32)));
     }
 
@@ -31,11 +31,11 @@ final class SparkConnectSecrets {
      * {@code <name>-tls}: the TLS proxy's certificate for the Service's names; clients verify it
      * with {@code ca.crt}. No public name: the server has no route out of the cluster.
      */
-    static Secret tls(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Secret tls(Instance inst, EngineContext ctx, OwnerReference owner) {
         String name = inst.name();
         String ns = inst.namespace();
         return TlsSecrets.of(
-                EngineObjects.meta(SparkConnectNames.tls(name), SparkConnectNames.APP, inst, ctx, "tls", owner),
+                InstanceObjects.meta(SparkConnectNames.tls(name), SparkConnectNames.APP, inst, ctx, "tls", owner),
                 InternalTls.issue(name, List.of(name, name + "." + ns, name + "." + ns + ".svc",
                         name + "." + ns + ".svc.cluster.local"), TLS_VALIDITY));
     }

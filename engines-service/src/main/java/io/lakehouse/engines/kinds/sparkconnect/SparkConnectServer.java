@@ -14,12 +14,12 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.Checksums;
 import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.PodSecurity;
-import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.reconcile.PropertiesFiles;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +44,7 @@ final class SparkConnectServer {
 
     private SparkConnectServer() {}
 
-    static Deployment deployment(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Deployment deployment(Instance inst, EngineContext ctx, OwnerReference owner) {
         SparkConnectSpec spec = SparkProperties.spec(inst);
         List<Container> containers = new ArrayList<>(List.of(spark(inst, ctx)));
         List<Volume> volumes = new ArrayList<>(List.of(
@@ -65,18 +65,18 @@ final class SparkConnectServer {
                     // One Spark per instance: never two drivers side by side during a rollout.
                     .withNewStrategy().withType("Recreate").endStrategy()
                     .withNewSelector()
-                        .withMatchLabels(EngineObjects.selector(SparkConnectNames.APP, inst, SparkConnectNames.SERVER))
+                        .withMatchLabels(InstanceObjects.selector(SparkConnectNames.APP, inst, SparkConnectNames.SERVER))
                     .endSelector()
                     .withNewTemplate()
                         .withNewMetadata()
                             .withLabels(
-                                    EngineObjects.labels(SparkConnectNames.APP, inst, ctx, SparkConnectNames.SERVER))
-                            .withAnnotations(Map.of(EngineObjects.CONFIG_CHECKSUM, checksum))
+                                    InstanceObjects.labels(SparkConnectNames.APP, inst, ctx, SparkConnectNames.SERVER))
+                            .withAnnotations(Map.of(InstanceObjects.CONFIG_CHECKSUM, checksum))
                         .endMetadata()
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(UID, UID))
-                            .withImagePullSecrets(EngineObjects.pullSecrets(ctx))
+                            .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
                             .withContainers(containers)
                             .withVolumes(volumes)
                         .endSpec()
@@ -85,7 +85,7 @@ final class SparkConnectServer {
                 .build();
     }
 
-    private static Container spark(EngineInstance inst, EngineContext ctx) {
+    private static Container spark(Instance inst, EngineContext ctx) {
         SparkConnectSpec spec = SparkProperties.spec(inst);
         Map<String, Quantity> capacity = Map.of(
                 "memory", new Quantity(spec.podMemory()), "cpu", new Quantity(String.valueOf(spec.cores())));
@@ -111,7 +111,7 @@ final class SparkConnectServer {
                 .build();
     }
 
-    private static List<EnvVar> env(EngineInstance inst) {
+    private static List<EnvVar> env(Instance inst) {
         SparkConnectSpec spec = SparkProperties.spec(inst);
         List<EnvVar> env = new ArrayList<>();
         env.add(EnvVars.value("SPARK_CONF_DIR", CONF_DIR));
@@ -153,14 +153,14 @@ final class SparkConnectServer {
     }
 
     /** Only the TLS port when a token is required: the plain one is not reachable from outside the pod. */
-    static Service service(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Service service(Instance inst, EngineContext ctx, OwnerReference owner) {
         boolean tls = SparkProperties.spec(inst).tokenRequired();
         String port = tls ? "grpc-tls" : "grpc";
         return new ServiceBuilder()
                 .withMetadata(meta(inst, ctx, owner))
                 .withNewSpec()
                     .withType("ClusterIP")
-                    .withSelector(EngineObjects.selector(SparkConnectNames.APP, inst, SparkConnectNames.SERVER))
+                    .withSelector(InstanceObjects.selector(SparkConnectNames.APP, inst, SparkConnectNames.SERVER))
                     .addNewPort().withName(port)
                         .withPort(tls ? SparkConnectNames.TLS_PORT : SparkConnectNames.GRPC_PORT)
                         .withNewTargetPort(port)
@@ -169,8 +169,8 @@ final class SparkConnectServer {
                 .build();
     }
 
-    private static ObjectMeta meta(EngineInstance inst, EngineContext ctx,
+    private static ObjectMeta meta(Instance inst, EngineContext ctx,
             OwnerReference owner) {
-        return EngineObjects.meta(inst.name(), SparkConnectNames.APP, inst, ctx, SparkConnectNames.SERVER, owner);
+        return InstanceObjects.meta(inst.name(), SparkConnectNames.APP, inst, ctx, SparkConnectNames.SERVER, owner);
     }
 }

@@ -1,8 +1,8 @@
 package io.lakehouse.engines.kinds.sparkconnect;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.lakehouse.common.instances.InstanceSpec;
 import io.lakehouse.common.storage.StorageSpec;
-import io.lakehouse.engines.domain.EngineSpec;
 
 /**
  * The fields of the {@code spark-connect} template.
@@ -17,7 +17,7 @@ import io.lakehouse.engines.domain.EngineSpec;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record SparkConnectSpec(String catalog, String warehouse, StorageSpec storage, Integer cores,
-        String driverMemory, String podMemory, Boolean requireToken) implements EngineSpec {
+        String driverMemory, String podMemory, Boolean requireToken) implements InstanceSpec {
 
     @Override
     public SparkConnectSpec withStorage(StorageSpec newStorage) {

@@ -1,10 +1,10 @@
 package io.lakehouse.engines.kinds.sparkconnect;
 
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.storage.StorageSpec;
-import io.lakehouse.engines.domain.CatalogRef;
-import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -97,11 +97,11 @@ final class SparkProperties {
                 new SecretEnv(CATALOG_URI_ENV, principal, "catalogUri"),
                 new SecretEnv(CATALOG_CLIENT_ID_ENV, principal, "clientId"),
                 new SecretEnv(CATALOG_CLIENT_SECRET_ENV, principal, "clientSecret"),
-                new SecretEnv(EngineObjects.ACCESS_KEY_ID, bucket, EngineObjects.ACCESS_KEY_ID),
-                new SecretEnv(EngineObjects.SECRET_ACCESS_KEY, bucket, EngineObjects.SECRET_ACCESS_KEY));
+                new SecretEnv(InstanceObjects.ACCESS_KEY_ID, bucket, InstanceObjects.ACCESS_KEY_ID),
+                new SecretEnv(InstanceObjects.SECRET_ACCESS_KEY, bucket, InstanceObjects.SECRET_ACCESS_KEY));
     }
 
-    static SparkConnectSpec spec(EngineInstance inst) {
+    static SparkConnectSpec spec(Instance inst) {
         return (SparkConnectSpec) inst.spec();
     }
 }

@@ -5,9 +5,9 @@ import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.PodSecurity;
-import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.tls.TlsSecrets;
 import java.util.Map;
@@ -69,7 +69,7 @@ final class TlsProxy {
 
     private TlsProxy() {}
 
-    static Container container(EngineInstance inst, EngineContext ctx) {
+    static Container container(Instance inst, EngineContext ctx) {
         return new ContainerBuilder()
                 .withName("tls-proxy")
                 .withImage(ctx.tlsProxyImage())
@@ -90,7 +90,7 @@ final class TlsProxy {
     }
 
     /** Only the keystore of {@code <name>-tls}: the proxy needs nothing else from it. */
-    static Volume volume(EngineInstance inst) {
+    static Volume volume(Instance inst) {
         return new VolumeBuilder().withName(VOLUME)
                 .withNewSecret().withSecretName(SparkConnectNames.tls(inst.name()))
                     .addNewItem().withKey(TlsSecrets.KEYSTORE).withPath(TlsSecrets.KEYSTORE).endItem()

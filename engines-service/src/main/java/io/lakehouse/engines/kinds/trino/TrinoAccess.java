@@ -9,10 +9,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.security.Subject;
-import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.reconcile.PropertiesFiles;
 import java.io.UncheckedIOException;
 import java.util.LinkedHashMap;
@@ -46,9 +46,9 @@ final class TrinoAccess {
         return PropertiesFiles.render(props);
     }
 
-    static ConfigMap rules(EngineInstance inst, List<Subject> grants, EngineContext ctx, OwnerReference owner) {
+    static ConfigMap rules(Instance inst, List<Subject> grants, EngineContext ctx, OwnerReference owner) {
         return new ConfigMapBuilder()
-                .withMetadata(EngineObjects.meta(TrinoNames.access(inst.name()), TrinoNames.APP, inst, ctx, "access",
+                .withMetadata(InstanceObjects.meta(TrinoNames.access(inst.name()), TrinoNames.APP, inst, ctx, "access",
                         owner))
                 .withData(Map.of(RULES, render(grants)))
                 .build();

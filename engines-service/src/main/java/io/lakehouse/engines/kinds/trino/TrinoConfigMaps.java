@@ -3,9 +3,9 @@ package io.lakehouse.engines.kinds.trino;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
-import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.reconcile.PropertiesFiles;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +33,7 @@ final class TrinoConfigMaps {
 
     private TrinoConfigMaps() {}
 
-    static ConfigMap coordinator(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static ConfigMap coordinator(Instance inst, EngineContext ctx, OwnerReference owner) {
         Map<String, String> config = new LinkedHashMap<>();
         config.put("coordinator", "true");
         config.put("node-scheduler.include-coordinator", "false");
@@ -68,7 +68,7 @@ final class TrinoConfigMaps {
                 Map.of("access-control.properties", TrinoAccess.properties()));
     }
 
-    static ConfigMap worker(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static ConfigMap worker(Instance inst, EngineContext ctx, OwnerReference owner) {
         Map<String, String> config = new LinkedHashMap<>();
         config.put("coordinator", "false");
         config.put("http-server.http.port", String.valueOf(TrinoNames.HTTP_PORT));
@@ -82,7 +82,7 @@ final class TrinoConfigMaps {
      * The Iceberg catalog, always {@code lakehouse} (the warehouse is only its property): Polaris' REST API with OAuth2 client credentials
      * of the catalog's root principal, and the bucket's own S3 keys (the catalog vends none).
      */
-    static ConfigMap catalog(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static ConfigMap catalog(Instance inst, EngineContext ctx, OwnerReference owner) {
         TrinoSpec spec = spec(inst);
         Map<String, String> props = new LinkedHashMap<>();
         props.put("connector.name", "iceberg");
@@ -102,7 +102,7 @@ final class TrinoConfigMaps {
         props.put("s3.aws-access-key", "${ENV:AWS_ACCESS_KEY_ID}");
         props.put("s3.aws-secret-key", "${ENV:AWS_SECRET_ACCESS_KEY}");
         return new ConfigMapBuilder()
-                .withMetadata(EngineObjects.meta(TrinoNames.catalogConfig(inst.name()), TrinoNames.APP, inst, ctx,
+                .withMetadata(InstanceObjects.meta(TrinoNames.catalogConfig(inst.name()), TrinoNames.APP, inst, ctx,
                         "catalog", owner))
                 .withData(Map.of(CATALOG + ".properties", PropertiesFiles.render(props)))
                 .build();
@@ -116,7 +116,7 @@ final class TrinoConfigMaps {
         return memory;
     }
 
-    private static ConfigMap configMap(String name, String component, EngineInstance inst, EngineContext ctx,
+    private static ConfigMap configMap(String name, String component, Instance inst, EngineContext ctx,
             OwnerReference owner, Map<String, String> config, Map<String, String> moreFiles) {
         Map<String, String> node = new LinkedHashMap<>();
         // Same on every node of the instance; Trino allows lowercase letters, digits and '_'.
@@ -129,7 +129,7 @@ final class TrinoConfigMaps {
         data.put("jvm.config", PropertiesFiles.lines(jvm()));
         data.putAll(moreFiles);
         return new ConfigMapBuilder()
-                .withMetadata(EngineObjects.meta(name, TrinoNames.APP, inst, ctx, component, owner))
+                .withMetadata(InstanceObjects.meta(name, TrinoNames.APP, inst, ctx, component, owner))
                 .withData(data)
                 .build();
     }
@@ -145,7 +145,7 @@ final class TrinoConfigMaps {
                 "-XX:G1NumCollectionsKeepPinned=10000000");
     }
 
-    static TrinoSpec spec(EngineInstance inst) {
+    static TrinoSpec spec(Instance inst) {
         return (TrinoSpec) inst.spec();
     }
 }

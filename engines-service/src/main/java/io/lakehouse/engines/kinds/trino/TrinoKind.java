@@ -2,6 +2,13 @@ package io.lakehouse.engines.kinds.trino;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.GeneratedSecret;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceKind;
+import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.instances.InstanceSpec;
+import io.lakehouse.common.instances.Part;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.security.Subject;
 import io.lakehouse.common.storage.StorageRules;
@@ -10,14 +17,7 @@ import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
 import io.lakehouse.common.validation.Warehouses;
-import io.lakehouse.engines.domain.CatalogRef;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineKind;
-import io.lakehouse.engines.domain.EngineSpec;
-import io.lakehouse.engines.domain.GeneratedSecret;
-import io.lakehouse.engines.domain.Part;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +27,7 @@ import java.util.Set;
  * The {@code trino} template: a coordinator and workers with the {@code lakehouse} catalog pre-wired
  * (always named {@code lakehouse}, whatever the warehouse, so the seed's queries work everywhere).
  */
-public final class TrinoKind implements EngineKind {
+public final class TrinoKind implements InstanceKind<EngineContext> {
 
     public static final String KIND = "trino";
     public static final String DEFAULT_WAREHOUSE = "lakehouse";
@@ -61,7 +61,7 @@ public final class TrinoKind implements EngineKind {
     public List<String> derivedSuffixes() {
         return List.of(TrinoNames.WORKER_SUFFIX, TrinoNames.CONFIG_SUFFIX, TrinoNames.WORKER_SUFFIX + "-config",
                 TrinoNames.CATALOG_SUFFIX, TrinoNames.INTERNAL_SUFFIX, TrinoNames.TLS_SUFFIX, TrinoNames.ACCESS_SUFFIX,
-                EngineObjects.ROOT_SUFFIX, EngineObjects.S3_SUFFIX, EngineObjects.OIDC_SUFFIX);
+                InstanceObjects.ROOT_SUFFIX, InstanceObjects.S3_SUFFIX, InstanceObjects.OIDC_SUFFIX);
     }
 
     @Override
@@ -75,7 +75,7 @@ public final class TrinoKind implements EngineKind {
     }
 
     @Override
-    public TrinoSpec withDefaults(EngineSpec requested, Optional<CatalogRef> catalog) {
+    public TrinoSpec withDefaults(InstanceSpec requested, Optional<CatalogRef> catalog) {
         TrinoSpec s = (TrinoSpec) requested;
         return new TrinoSpec(s.catalog(),
                 s.warehouse() != null ? s.warehouse() : catalog.map(CatalogRef::catalogName).orElse(DEFAULT_WAREHOUSE),
@@ -87,7 +87,7 @@ public final class TrinoKind implements EngineKind {
     }
 
     @Override
-    public void checkCreate(Violations v, String name, String namespace, EngineSpec spec) {
+    public void checkCreate(Violations v, String name, String namespace, InstanceSpec spec) {
         TrinoSpec s = (TrinoSpec) spec;
         Names.checkInstanceName(v, "name", name, namespace, derivedSuffixes());
         if (s.catalog() == null) {
@@ -101,7 +101,7 @@ public final class TrinoKind implements EngineKind {
     }
 
     @Override
-    public void checkCapacity(Violations v, EngineSpec spec) {
+    public void checkCapacity(Violations v, InstanceSpec spec) {
         TrinoSpec s = (TrinoSpec) spec;
         if (s.workers() < MIN_WORKERS || s.workers() > MAX_WORKERS) {
             v.add("spec.workers", "must be between " + MIN_WORKERS + " and " + MAX_WORKERS
@@ -120,14 +120,14 @@ public final class TrinoKind implements EngineKind {
     }
 
     @Override
-    public List<GeneratedSecret> generatedSecrets(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    public List<GeneratedSecret> generatedSecrets(Instance inst, EngineContext ctx, OwnerReference owner) {
         return List.of(
                 new GeneratedSecret(TrinoNames.internal(inst.name()), () -> TrinoSecrets.internal(inst, ctx, owner)),
                 new GeneratedSecret(TrinoNames.tls(inst.name()), () -> TrinoSecrets.tls(inst, ctx, owner)));
     }
 
     @Override
-    public List<HasMetadata> objects(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    public List<HasMetadata> objects(Instance inst, EngineContext ctx, OwnerReference owner) {
         return List.of(
                 TrinoConfigMaps.coordinator(inst, ctx, owner),
                 TrinoConfigMaps.worker(inst, ctx, owner),
@@ -138,25 +138,25 @@ public final class TrinoKind implements EngineKind {
                 TrinoNetwork.workerService(inst, ctx, owner),
                 TrinoNetwork.ingress(inst, ctx, owner),
                 // Workers and coordinator talk on 8080; clients of the namespace and the gateway use HTTPS.
-                EngineObjects.networkPolicy(TrinoNames.APP, inst, ctx, owner,
+                InstanceObjects.networkPolicy(TrinoNames.APP, inst, ctx, owner,
                         List.of(TrinoNames.HTTP_PORT, TrinoNames.HTTPS_PORT), List.of(TrinoNames.HTTPS_PORT)));
     }
 
     @Override
-    public List<HasMetadata> accessObjects(EngineInstance inst, List<Subject> grants, EngineContext ctx,
+    public List<HasMetadata> accessObjects(Instance inst, List<Subject> grants, EngineContext ctx,
             OwnerReference owner) {
         return List.of(TrinoAccess.rules(inst, grants, ctx, owner));
     }
 
     @Override
-    public List<Part> parts(EngineInstance inst) {
+    public List<Part> parts(Instance inst) {
         return List.of(
                 Part.of(ResourceKind.DEPLOYMENT, inst.name(), "CoordinatorReady", "the Trino coordinator"),
                 Part.of(ResourceKind.DEPLOYMENT, TrinoNames.workers(inst.name()), "WorkersReady", "the Trino workers"));
     }
 
     @Override
-    public Map<String, String> endpoints(EngineInstance inst, EngineContext ctx) {
+    public Map<String, String> endpoints(Instance inst, EngineContext ctx) {
         return Map.of(
                 // With authentication on, Trino serves clients over HTTPS only (8080 is for its own nodes).
                 "internal", "https://" + inst.name() + "." + inst.namespace() + ".svc:" + TrinoNames.HTTPS_PORT,
@@ -164,7 +164,7 @@ public final class TrinoKind implements EngineKind {
     }
 
     @Override
-    public List<String> secrets(EngineInstance inst) {
+    public List<String> secrets(Instance inst) {
         return List.of(TrinoNames.tls(inst.name()));
     }
 }

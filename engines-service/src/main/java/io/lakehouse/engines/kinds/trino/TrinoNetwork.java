@@ -4,9 +4,9 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
-import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -19,12 +19,12 @@ final class TrinoNetwork {
      * {@code https://<name>:8443} is what clients of the namespace use (with a platform token; Trino
      * refuses authentication over plain HTTP); 8080 stays for the workers and the probes.
      */
-    static Service service(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Service service(Instance inst, EngineContext ctx, OwnerReference owner) {
         return new ServiceBuilder()
-                .withMetadata(EngineObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner))
+                .withMetadata(InstanceObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner))
                 .withNewSpec()
                     .withType("ClusterIP")
-                    .withSelector(EngineObjects.selector(TrinoNames.APP, inst, TrinoNames.COORDINATOR))
+                    .withSelector(InstanceObjects.selector(TrinoNames.APP, inst, TrinoNames.COORDINATOR))
                     .addNewPort().withName("http").withPort(TrinoNames.HTTP_PORT).withNewTargetPort("http").endPort()
                     .addNewPort().withName("https").withPort(TrinoNames.HTTPS_PORT).withNewTargetPort("https").endPort()
                 .endSpec()
@@ -32,13 +32,13 @@ final class TrinoNetwork {
     }
 
     /** Headless: workers find the coordinator, nobody needs to reach a worker by a stable address. */
-    static Service workerService(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Service workerService(Instance inst, EngineContext ctx, OwnerReference owner) {
         return new ServiceBuilder()
-                .withMetadata(EngineObjects.meta(TrinoNames.workers(inst.name()), TrinoNames.APP, inst, ctx,
+                .withMetadata(InstanceObjects.meta(TrinoNames.workers(inst.name()), TrinoNames.APP, inst, ctx,
                         TrinoNames.WORKER, owner))
                 .withNewSpec()
                     .withClusterIP("None")
-                    .withSelector(EngineObjects.selector(TrinoNames.APP, inst, TrinoNames.WORKER))
+                    .withSelector(InstanceObjects.selector(TrinoNames.APP, inst, TrinoNames.WORKER))
                     .addNewPort().withName("http").withPort(TrinoNames.HTTP_PORT).withNewTargetPort("http").endPort()
                 .endSpec()
                 .build();
@@ -48,11 +48,11 @@ final class TrinoNetwork {
      * Web UI ({@code /ui/}) and SQL clients on the public host, HTTPS to the coordinator, verified;
      * only callers holding a grant get past the gateway (forward auth), then Trino's own login and rules.
      */
-    static Ingress ingress(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
-        Map<String, String> annotations = new LinkedHashMap<>(EngineObjects.backendTls(inst, TrinoNames.tls(inst.name())));
-        annotations.putAll(EngineObjects.forwardAuth(inst, ctx));
-        return EngineObjects.publicIngress(
-                EngineObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner), inst, ctx,
+    static Ingress ingress(Instance inst, EngineContext ctx, OwnerReference owner) {
+        Map<String, String> annotations = new LinkedHashMap<>(InstanceObjects.backendTls(inst, TrinoNames.tls(inst.name())));
+        annotations.putAll(InstanceObjects.forwardAuth(inst, ctx));
+        return InstanceObjects.publicIngress(
+                InstanceObjects.meta(inst.name(), TrinoNames.APP, inst, ctx, TrinoNames.COORDINATOR, owner), inst, ctx,
                 TrinoNames.HTTPS_PORT, annotations);
     }
 }

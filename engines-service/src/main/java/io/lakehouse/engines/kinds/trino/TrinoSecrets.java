@@ -3,9 +3,9 @@ package io.lakehouse.engines.kinds.trino;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.lakehouse.common.crypto.RandomValues;
-import io.lakehouse.engines.domain.EngineInstance;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.tls.InternalTls;
 import io.lakehouse.engines.tls.TlsSecrets;
 import java.util.List;
@@ -19,8 +19,8 @@ final class TrinoSecrets {
     private TrinoSecrets() {}
 
     /** {@code internal-communication.shared-secret}: the same value on every node. */
-    static Secret internal(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
-        return EngineObjects.secret(TrinoNames.internal(inst.name()), TrinoNames.APP, inst, ctx, "credentials", owner,
+    static Secret internal(Instance inst, EngineContext ctx, OwnerReference owner) {
+        return InstanceObjects.secret(TrinoNames.internal(inst.name()), TrinoNames.APP, inst, ctx, "credentials", owner,
                 Map.of(SHARED_SECRET, RandomValues.token(64)));
     }
 
@@ -28,10 +28,10 @@ final class TrinoSecrets {
      * The coordinator's HTTPS certificate: OAuth2 sign-in requires TLS on the coordinator; the
      * gateway verifies it with {@code ca.crt} (Ingress backend TLS).
      */
-    static Secret tls(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Secret tls(Instance inst, EngineContext ctx, OwnerReference owner) {
         String name = inst.name();
         String ns = inst.namespace();
-        return TlsSecrets.of(EngineObjects.meta(TrinoNames.tls(name), TrinoNames.APP, inst, ctx, "tls", owner),
+        return TlsSecrets.of(InstanceObjects.meta(TrinoNames.tls(name), TrinoNames.APP, inst, ctx, "tls", owner),
                 InternalTls.issue(name, List.of(name, name + "." + ns, name + "." + ns + ".svc",
                         name + "." + ns + ".svc.cluster.local", ctx.publicHost(name, ns)), InternalTls.NO_RENEWAL_VALIDITY));
     }

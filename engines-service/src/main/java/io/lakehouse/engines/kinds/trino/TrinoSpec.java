@@ -1,8 +1,8 @@
 package io.lakehouse.engines.kinds.trino;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.lakehouse.common.instances.InstanceSpec;
 import io.lakehouse.common.storage.StorageSpec;
-import io.lakehouse.engines.domain.EngineSpec;
 
 /**
  * The fields of the {@code trino} template.
@@ -17,7 +17,7 @@ import io.lakehouse.engines.domain.EngineSpec;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record TrinoSpec(String catalog, String warehouse, StorageSpec storage, Integer workers,
-        String coordinatorMemory, String workerMemory, String cpu) implements EngineSpec {
+        String coordinatorMemory, String workerMemory, String cpu) implements InstanceSpec {
 
     @Override
     public TrinoSpec withStorage(StorageSpec newStorage) {

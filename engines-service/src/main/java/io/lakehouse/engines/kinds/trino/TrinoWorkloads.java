@@ -17,13 +17,13 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.Checksums;
 import io.lakehouse.common.kube.PodSecurity;
 import io.lakehouse.common.storage.StorageSpec;
-import io.lakehouse.engines.domain.CatalogRef;
-import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.tls.TlsSecrets;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,14 +37,14 @@ final class TrinoWorkloads {
 
     private TrinoWorkloads() {}
 
-    static Deployment coordinator(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Deployment coordinator(Instance inst, EngineContext ctx, OwnerReference owner) {
         TrinoSpec spec = TrinoConfigMaps.spec(inst);
         List<EnvVar> env = new ArrayList<>(commonEnv(inst));
         env.add(fromSecret("TRINO_KEYSTORE_PASSWORD", TrinoNames.tls(inst.name()), TlsSecrets.PASSWORD));
-        String oidc = EngineObjects.oidcSecret(inst.name());
-        env.add(fromSecret("OIDC_ISSUER", oidc, EngineObjects.OIDC_ISSUER));
-        env.add(fromSecret("OIDC_CLIENT_ID", oidc, EngineObjects.OIDC_CLIENT_ID));
-        env.add(fromSecret("OIDC_CLIENT_SECRET", oidc, EngineObjects.OIDC_CLIENT_SECRET));
+        String oidc = InstanceObjects.oidcSecret(inst.name());
+        env.add(fromSecret("OIDC_ISSUER", oidc, InstanceObjects.OIDC_ISSUER));
+        env.add(fromSecret("OIDC_CLIENT_ID", oidc, InstanceObjects.OIDC_CLIENT_ID));
+        env.add(fromSecret("OIDC_CLIENT_SECRET", oidc, InstanceObjects.OIDC_CLIENT_SECRET));
         // Keycloak's JWKS endpoint of the realm the issuer names.
         env.add(value("OIDC_JWKS_URL", "$(OIDC_ISSUER)/protocol/openid-connect/certs"));
         List<Volume> volumes = new ArrayList<>(volumes(inst, TrinoNames.coordinatorConfig(inst.name())));
@@ -63,32 +63,32 @@ final class TrinoWorkloads {
                 TrinoConfigMaps.coordinator(inst, ctx, owner));
     }
 
-    static Deployment workers(EngineInstance inst, EngineContext ctx, OwnerReference owner) {
+    static Deployment workers(Instance inst, EngineContext ctx, OwnerReference owner) {
         TrinoSpec spec = TrinoConfigMaps.spec(inst);
         Container container = container(inst, ctx, spec.workerMemory(), commonEnv(inst), mounts()).build();
         return deployment(TrinoNames.workers(inst.name()), TrinoNames.WORKER, spec.workers(), inst, ctx, owner,
                 container, volumes(inst, TrinoNames.workerConfig(inst.name())), TrinoConfigMaps.worker(inst, ctx, owner));
     }
 
-    private static Deployment deployment(String name, String component, int replicas, EngineInstance inst,
+    private static Deployment deployment(String name, String component, int replicas, Instance inst,
             EngineContext ctx, OwnerReference owner, Container container, List<Volume> volumes, ConfigMap config) {
         String checksum = Checksums.sha256(config.getData().toString()
                 + TrinoConfigMaps.catalog(inst, ctx, owner).getData().toString());
         return new DeploymentBuilder()
-                .withMetadata(EngineObjects.meta(name, TrinoNames.APP, inst, ctx, component, owner))
+                .withMetadata(InstanceObjects.meta(name, TrinoNames.APP, inst, ctx, component, owner))
                 .withNewSpec()
                     .withReplicas(replicas)
-                    .withNewSelector().withMatchLabels(EngineObjects.selector(TrinoNames.APP, inst, component))
+                    .withNewSelector().withMatchLabels(InstanceObjects.selector(TrinoNames.APP, inst, component))
                     .endSelector()
                     .withNewTemplate()
                         .withNewMetadata()
-                            .withLabels(EngineObjects.labels(TrinoNames.APP, inst, ctx, component))
-                            .withAnnotations(Map.of(EngineObjects.CONFIG_CHECKSUM, checksum))
+                            .withLabels(InstanceObjects.labels(TrinoNames.APP, inst, ctx, component))
+                            .withAnnotations(Map.of(InstanceObjects.CONFIG_CHECKSUM, checksum))
                         .endMetadata()
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(UID, UID))
-                            .withImagePullSecrets(EngineObjects.pullSecrets(ctx))
+                            .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
                             .withContainers(container)
                             .withVolumes(volumes)
                         .endSpec()
@@ -97,7 +97,7 @@ final class TrinoWorkloads {
                 .build();
     }
 
-    private static ContainerBuilder container(EngineInstance inst, EngineContext ctx, String memory, List<EnvVar> env,
+    private static ContainerBuilder container(Instance inst, EngineContext ctx, String memory, List<EnvVar> env,
             List<VolumeMount> mounts) {
         Map<String, Quantity> capacity = Map.of(
                 "memory", new Quantity(memory), "cpu", new Quantity(TrinoConfigMaps.spec(inst).cpu()));
@@ -119,7 +119,7 @@ final class TrinoWorkloads {
      * The catalog's credentials come from its {@code <catalog>-root-principal} Secret and the S3 keys
      * from the bucket's Secret, by reference; Kubernetes composes {@code $(VAR)} values in the pod.
      */
-    private static List<EnvVar> commonEnv(EngineInstance inst) {
+    private static List<EnvVar> commonEnv(Instance inst) {
         TrinoSpec spec = TrinoConfigMaps.spec(inst);
         String principal = CatalogRef.rootPrincipalSecret(spec.catalog());
         StorageSpec storage = spec.storage();
@@ -129,12 +129,12 @@ final class TrinoWorkloads {
                 fromSecret("CATALOG_CLIENT_SECRET", principal, "clientSecret"),
                 value("CATALOG_CREDENTIAL", "$(CATALOG_CLIENT_ID):$(CATALOG_CLIENT_SECRET)"),
                 value("CATALOG_TOKEN_URI", "$(CATALOG_URI)/v1/oauth/tokens"),
-                fromSecret("AWS_ACCESS_KEY_ID", storage.credentialsSecret(), EngineObjects.ACCESS_KEY_ID),
-                fromSecret("AWS_SECRET_ACCESS_KEY", storage.credentialsSecret(), EngineObjects.SECRET_ACCESS_KEY),
+                fromSecret("AWS_ACCESS_KEY_ID", storage.credentialsSecret(), InstanceObjects.ACCESS_KEY_ID),
+                fromSecret("AWS_SECRET_ACCESS_KEY", storage.credentialsSecret(), InstanceObjects.SECRET_ACCESS_KEY),
                 fromSecret("TRINO_SHARED_SECRET", TrinoNames.internal(inst.name()), TrinoSecrets.SHARED_SECRET));
     }
 
-    private static List<Volume> volumes(EngineInstance inst, String configMap) {
+    private static List<Volume> volumes(Instance inst, String configMap) {
         return List.of(
                 new VolumeBuilder().withName("config").withNewConfigMap().withName(configMap).endConfigMap().build(),
                 new VolumeBuilder().withName("catalog")

@@ -6,12 +6,12 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.ResourcesSpec;
 import io.lakehouse.common.testing.CrdSchemas;
 import io.lakehouse.common.testing.SchemaSupport;
 import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.ResourcesSpec;
 import io.lakehouse.engines.kinds.mlflow.DatabaseSpec;
 import io.lakehouse.engines.kinds.mlflow.MlflowKind;
 import io.lakehouse.engines.kinds.mlflow.MlflowSpec;
@@ -45,7 +45,7 @@ class MlflowCnpgClusterTest {
 
     @Test
     void theClusterForTheLargestDatabaseValidatesAgainstTheCrdSchema() {
-        EngineInstance big = MlflowFixtures.instance(new MlflowSpec(EngineFixtures.bucket(), null,
+        Instance big = MlflowFixtures.instance(new MlflowSpec(EngineFixtures.bucket(), null,
                 MlflowKind.MAX_WORKERS, new ResourcesSpec(MlflowKind.MAX_MEMORY, MlflowKind.MAX_CPU),
                 new DatabaseSpec(MlflowKind.MAX_STORAGE)));
         CLUSTERS.assertValid(cluster(big, EngineFixtures.context()));
@@ -108,7 +108,7 @@ class MlflowCnpgClusterTest {
                 .deepCopy();
     }
 
-    private static GenericKubernetesResource cluster(EngineInstance inst, EngineContext ctx) {
+    private static GenericKubernetesResource cluster(Instance inst, EngineContext ctx) {
         HasMetadata cluster = MlflowFixtures.KIND.objects(inst, ctx, EngineFixtures.owner()).stream()
                 .filter(o -> "Cluster".equals(o.getKind())).findFirst().orElseThrow();
         return (GenericKubernetesResource) cluster;

@@ -1,12 +1,12 @@
 package io.lakehouse.engines.unit.mlflow;
 
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.instances.ResourcesSpec;
 import io.lakehouse.common.storage.StorageSpec;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.ResourcesSpec;
 import io.lakehouse.engines.kinds.mlflow.DatabaseSpec;
 import io.lakehouse.engines.kinds.mlflow.MlflowKind;
 import io.lakehouse.engines.kinds.mlflow.MlflowSpec;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.unit.EngineFixtures;
 import java.util.Optional;
 
@@ -26,16 +26,16 @@ final class MlflowFixtures {
         return new MlflowSpec(EngineFixtures.bucket(), null, null, null, null);
     }
 
-    static EngineInstance defaults() {
+    static Instance defaults() {
         return instance(bucketOnly());
     }
 
     /** Every field given, keys typed in the form: as stored, the keys replaced by {@code <name>-s3}. */
-    static EngineInstance production() {
+    static Instance production() {
         MlflowSpec spec = spec(new MlflowSpec(inlineKeys(), "experiments/team-a", 4, new ResourcesSpec("4Gi", "2"),
                 new DatabaseSpec("20Gi")));
         return EngineFixtures.instance(MlflowKind.KIND, NAME,
-                spec.withStorage(spec.storage().withoutKeys(EngineObjects.s3Secret(NAME))));
+                spec.withStorage(spec.storage().withoutKeys(InstanceObjects.s3Secret(NAME))));
     }
 
     static StorageSpec inlineKeys() {
@@ -44,7 +44,7 @@ final class MlflowFixtures {
                 SECRET_KEY);
     }
 
-    static EngineInstance instance(MlflowSpec requested) {
+    static Instance instance(MlflowSpec requested) {
         return EngineFixtures.instance(MlflowKind.KIND, NAME, spec(requested));
     }
 

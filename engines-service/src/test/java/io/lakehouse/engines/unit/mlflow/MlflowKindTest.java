@@ -11,11 +11,11 @@ import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.networking.v1.Ingress;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.ObjectRef;
+import io.lakehouse.common.instances.Part;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.testing.GoldenYaml;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.ObjectRef;
-import io.lakehouse.engines.domain.Part;
 import io.lakehouse.engines.kinds.mlflow.MlflowKind;
 import io.lakehouse.engines.kinds.mlflow.MlflowSpec;
 import io.lakehouse.engines.reconcile.EngineContext;
@@ -109,7 +109,7 @@ class MlflowKindTest {
     @Test
     void noTypedKeyLeavesASecret() {
         // The builders never read typed keys, even if a spec still carried them.
-        EngineInstance unstripped = MlflowFixtures.instance(
+        Instance unstripped = MlflowFixtures.instance(
                 new MlflowSpec(MlflowFixtures.inlineKeys(), null, null, null, null));
         ObjectNode described = new ObjectMapper().createObjectNode();
         KIND.describe(unstripped, PRODUCTION, described);
@@ -137,11 +137,11 @@ class MlflowKindTest {
                 .isInstanceOf(UnrecognizedPropertyException.class);
     }
 
-    private static Container container(EngineInstance inst, EngineContext ctx) {
+    private static Container container(Instance inst, EngineContext ctx) {
         return object(inst, ctx, Deployment.class).getSpec().getTemplate().getSpec().getContainers().get(0);
     }
 
-    private static <T extends HasMetadata> T object(EngineInstance inst, EngineContext ctx, Class<T> type) {
+    private static <T extends HasMetadata> T object(Instance inst, EngineContext ctx, Class<T> type) {
         return KIND.objects(inst, ctx, EngineFixtures.owner()).stream().filter(type::isInstance).map(type::cast)
                 .findFirst().orElseThrow();
     }

@@ -3,10 +3,10 @@ package io.lakehouse.engines.unit.mlflow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.lakehouse.common.instances.ResourcesSpec;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.problem.FieldError;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.domain.ResourcesSpec;
 import io.lakehouse.engines.kinds.mlflow.DatabaseSpec;
 import io.lakehouse.engines.kinds.mlflow.MlflowKind;
 import io.lakehouse.engines.kinds.mlflow.MlflowSpec;

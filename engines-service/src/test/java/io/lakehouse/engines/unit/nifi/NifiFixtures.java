@@ -1,7 +1,7 @@
 package io.lakehouse.engines.unit.nifi;
 
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.ResourcesSpec;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.ResourcesSpec;
 import io.lakehouse.engines.kinds.nifi.NifiKind;
 import io.lakehouse.engines.kinds.nifi.NifiSpec;
 import io.lakehouse.engines.unit.EngineFixtures;
@@ -16,16 +16,16 @@ final class NifiFixtures {
     private NifiFixtures() {}
 
     /** Every field omitted: the template's defaults. */
-    static EngineInstance defaults() {
+    static Instance defaults() {
         return instance(new NifiSpec(null, null, null));
     }
 
     /** Every field given, as on a production cluster. */
-    static EngineInstance sized() {
+    static Instance sized() {
         return instance(new NifiSpec("6Gi", new ResourcesSpec("8Gi", "4"), "100Gi"));
     }
 
-    static EngineInstance instance(NifiSpec requested) {
+    static Instance instance(NifiSpec requested) {
         return EngineFixtures.instance(NifiKind.KIND, NAME, spec(requested));
     }
 

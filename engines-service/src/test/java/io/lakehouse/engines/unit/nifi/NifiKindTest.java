@@ -6,11 +6,11 @@ import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.Part;
+import io.lakehouse.common.instances.ResourcesSpec;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.templates.TemplateField;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.Part;
-import io.lakehouse.engines.domain.ResourcesSpec;
 import io.lakehouse.engines.kinds.nifi.NifiSpec;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.unit.EngineFixtures;
@@ -52,7 +52,7 @@ class NifiKindTest {
 
     @Test
     void endpointsAndSecretsForUsers() {
-        EngineInstance inst = NifiFixtures.defaults();
+        Instance inst = NifiFixtures.defaults();
 
         assertThat(NifiFixtures.KIND.endpoints(inst, CTX)).isEqualTo(Map.of(
                 "public", "https://flows-team-a.lakehouse.localtest.me/nifi/",
@@ -104,7 +104,7 @@ class NifiKindTest {
     @Test
     void theHeapIsInJavaNotation() {
         assertThat(env(NifiFixtures.defaults()).get("NIFI_JVM_HEAP_MAX").getValue()).isEqualTo("2048m");
-        EngineInstance odd = NifiFixtures.instance(new NifiSpec("1536Mi", new ResourcesSpec("3Gi", "1"), null));
+        Instance odd = NifiFixtures.instance(new NifiSpec("1536Mi", new ResourcesSpec("3Gi", "1"), null));
         assertThat(env(odd).get("NIFI_JVM_HEAP_INIT").getValue()).isEqualTo("1536m");
         assertThat(env(odd).get("NIFI_JVM_HEAP_MAX").getValue()).isEqualTo("1536m");
     }
@@ -160,16 +160,16 @@ class NifiKindTest {
                         + e.getValueFrom().getSecretKeyRef().getKey()));
     }
 
-    private static Map<String, EnvVar> env(EngineInstance inst) {
+    private static Map<String, EnvVar> env(Instance inst) {
         return container(inst).getEnv().stream()
                 .collect(Collectors.toMap(EnvVar::getName, e -> e));
     }
 
-    private static Container container(EngineInstance inst) {
+    private static Container container(Instance inst) {
         return statefulSet(inst).getSpec().getTemplate().getSpec().getContainers().get(0);
     }
 
-    private static StatefulSet statefulSet(EngineInstance inst) {
+    private static StatefulSet statefulSet(Instance inst) {
         List<HasMetadata> objects = NifiFixtures.KIND.objects(inst, CTX, EngineFixtures.owner());
         return objects.stream().filter(StatefulSet.class::isInstance).map(StatefulSet.class::cast).findFirst()
                 .orElseThrow();

@@ -5,11 +5,11 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lakehouse.common.instances.InstanceSpec;
+import io.lakehouse.common.instances.ResourcesSpec;
+import io.lakehouse.common.instances.SpecPatch;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.problem.FieldError;
-import io.lakehouse.engines.domain.EngineSpec;
-import io.lakehouse.engines.domain.ResourcesSpec;
-import io.lakehouse.engines.domain.SpecPatch;
 import io.lakehouse.engines.kinds.nifi.NifiSpec;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +21,7 @@ class NifiPatchTest {
 
     @Test
     void aRequestSpecIsReadAndUnknownFieldsAreRefused() {
-        EngineSpec read = SpecPatch.read(NifiFixtures.KIND, json("{\"heap\":\"3Gi\",\"resources\":{\"memory\":\"5Gi\"}}"));
+        InstanceSpec read = SpecPatch.read(NifiFixtures.KIND, json("{\"heap\":\"3Gi\",\"resources\":{\"memory\":\"5Gi\"}}"));
 
         assertThat(read).isEqualTo(new NifiSpec("3Gi", new ResourcesSpec("5Gi", null), null));
         assertThat(catchThrowableOfType(ApiException.class,
@@ -30,7 +30,7 @@ class NifiPatchTest {
 
     @Test
     void heapAndMemoryCanGrowTogether() {
-        EngineSpec patched = SpecPatch.apply(NifiFixtures.KIND, CREATED,
+        InstanceSpec patched = SpecPatch.apply(NifiFixtures.KIND, CREATED,
                 json("{\"spec\":{\"heap\":\"6Gi\",\"resources\":{\"memory\":\"8Gi\"}}}"));
 
         assertThat(patched).isEqualTo(new NifiSpec("6Gi", new ResourcesSpec("8Gi", "2"), "10Gi"));

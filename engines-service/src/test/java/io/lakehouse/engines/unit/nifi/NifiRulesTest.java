@@ -2,9 +2,9 @@ package io.lakehouse.engines.unit.nifi;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.lakehouse.common.instances.ResourcesSpec;
 import io.lakehouse.common.problem.FieldError;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.domain.ResourcesSpec;
 import io.lakehouse.engines.kinds.nifi.NifiKind;
 import io.lakehouse.engines.kinds.nifi.NifiSpec;
 import io.lakehouse.engines.unit.EngineFixtures;

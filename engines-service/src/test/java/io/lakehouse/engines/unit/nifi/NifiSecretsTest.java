@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.lakehouse.common.instances.GeneratedSecret;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.testing.GoldenYaml;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.GeneratedSecret;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.tls.InternalTls;
 import io.lakehouse.engines.tls.TlsSecrets;
@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
 /** The Secrets generated once per instance, and that no other object carries a secret value. */
 class NifiSecretsTest {
 
-    private static final EngineInstance INST = NifiFixtures.defaults();
+    private static final Instance INST = NifiFixtures.defaults();
     private static final EngineContext CTX = EngineFixtures.context();
 
     @Test

@@ -1,10 +1,10 @@
 package io.lakehouse.engines.unit.sparkconnect;
 
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.storage.StorageSpec;
-import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.kinds.sparkconnect.SparkConnectKind;
 import io.lakehouse.engines.kinds.sparkconnect.SparkConnectSpec;
-import io.lakehouse.engines.reconcile.EngineObjects;
 import io.lakehouse.engines.unit.EngineFixtures;
 import java.util.Optional;
 
@@ -25,12 +25,12 @@ final class SparkConnectFixtures {
     }
 
     /** Only the catalog: the token is on by default. */
-    static EngineInstance defaults() {
+    static Instance defaults() {
         return instance(catalogOnly());
     }
 
     /** A server that opted out of the token: plain gRPC on 15002. */
-    static EngineInstance withoutToken() {
+    static Instance withoutToken() {
         return instance(new SparkConnectSpec(EngineFixtures.CATALOG, null, null, null, null, null, false));
     }
 
@@ -38,11 +38,11 @@ final class SparkConnectFixtures {
      * A token, keys typed in the form, a larger server: as stored, the keys replaced by the
      * {@code <name>-s3} Secret they were written to.
      */
-    static EngineInstance production() {
+    static Instance production() {
         SparkConnectSpec spec = spec(new SparkConnectSpec(EngineFixtures.CATALOG, "analytics", inlineKeys(), 8,
                 "12Gi", "16Gi", true));
         return EngineFixtures.instance(SparkConnectKind.KIND, NAME,
-                spec.withStorage(spec.storage().withoutKeys(EngineObjects.s3Secret(NAME))));
+                spec.withStorage(spec.storage().withoutKeys(InstanceObjects.s3Secret(NAME))));
     }
 
     /** The namespace bucket, with keys typed in the form instead of its Secret. */
@@ -52,7 +52,7 @@ final class SparkConnectFixtures {
                 SECRET_KEY);
     }
 
-    static EngineInstance instance(SparkConnectSpec requested) {
+    static Instance instance(SparkConnectSpec requested) {
         return EngineFixtures.instance(SparkConnectKind.KIND, NAME, spec(requested));
     }
 

@@ -14,10 +14,10 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.Part;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.testing.GoldenYaml;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.Part;
 import io.lakehouse.engines.kinds.sparkconnect.SparkConnectKind;
 import io.lakehouse.engines.kinds.sparkconnect.SparkConnectSpec;
 import io.lakehouse.engines.reconcile.EngineContext;
@@ -118,7 +118,7 @@ class SparkConnectKindTest {
 
     @Test
     void everyContainerHasEqualRequestsAndLimitsAndTheRestrictedProfile() {
-        for (EngineInstance inst : List.of(SparkConnectFixtures.defaults(), SparkConnectFixtures.production())) {
+        for (Instance inst : List.of(SparkConnectFixtures.defaults(), SparkConnectFixtures.production())) {
             Deployment deployment = deployment(inst, PRODUCTION);
             assertThat(deployment.getSpec().getTemplate().getSpec().getSecurityContext().getRunAsNonRoot()).isTrue();
             assertThat(containers(inst, PRODUCTION)).allSatisfy(c -> {
@@ -147,7 +147,7 @@ class SparkConnectKindTest {
         // The builders never read typed keys, even if a spec still carried them.
         SparkConnectSpec unstripped = SparkConnectFixtures.spec(new SparkConnectSpec(EngineFixtures.CATALOG, null,
                 SparkConnectFixtures.inlineKeys(), null, null, null, true));
-        EngineInstance inst = EngineFixtures.instance(SparkConnectKind.KIND, "spark", unstripped);
+        Instance inst = EngineFixtures.instance(SparkConnectKind.KIND, "spark", unstripped);
         String token = KIND.generatedSecrets(inst, PRODUCTION, EngineFixtures.owner()).get(0).build().get()
                 .getData().get("token");
         ObjectNode described = new ObjectMapper().createObjectNode();
@@ -206,23 +206,23 @@ class SparkConnectKindTest {
                 .isInstanceOf(UnrecognizedPropertyException.class);
     }
 
-    private static String sparkDefaults(EngineInstance inst, EngineContext ctx) {
+    private static String sparkDefaults(Instance inst, EngineContext ctx) {
         return objects(inst, ctx, ConfigMap.class).getData().get("spark-defaults.conf");
     }
 
-    private static Service service(EngineInstance inst, EngineContext ctx) {
+    private static Service service(Instance inst, EngineContext ctx) {
         return objects(inst, ctx, Service.class);
     }
 
-    private static Deployment deployment(EngineInstance inst, EngineContext ctx) {
+    private static Deployment deployment(Instance inst, EngineContext ctx) {
         return objects(inst, ctx, Deployment.class);
     }
 
-    private static List<Container> containers(EngineInstance inst, EngineContext ctx) {
+    private static List<Container> containers(Instance inst, EngineContext ctx) {
         return deployment(inst, ctx).getSpec().getTemplate().getSpec().getContainers();
     }
 
-    private static <T extends HasMetadata> T objects(EngineInstance inst, EngineContext ctx, Class<T> type) {
+    private static <T extends HasMetadata> T objects(Instance inst, EngineContext ctx, Class<T> type) {
         return KIND.objects(inst, ctx, EngineFixtures.owner()).stream().filter(type::isInstance).map(type::cast)
                 .findFirst().orElseThrow();
     }

@@ -3,11 +3,11 @@ package io.lakehouse.engines.unit.sparkconnect;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.problem.FieldError;
 import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.domain.CatalogRef;
 import io.lakehouse.engines.kinds.sparkconnect.SparkConnectKind;
 import io.lakehouse.engines.kinds.sparkconnect.SparkConnectSpec;
 import io.lakehouse.engines.unit.EngineFixtures;

@@ -3,8 +3,8 @@ package io.lakehouse.engines.unit.sparkconnect;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Secret;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.GeneratedSecret;
+import io.lakehouse.common.instances.GeneratedSecret;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.tls.TlsSecrets;
 import io.lakehouse.engines.unit.EngineFixtures;
@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /** The Secrets generated once when a token is required: the token, and the TLS proxy's certificate. */
 class SparkConnectSecretsTest {
 
-    private static final EngineInstance INSTANCE = SparkConnectFixtures.production();
+    private static final Instance INSTANCE = SparkConnectFixtures.production();
     private static final EngineContext CTX = EngineFixtures.productionContext();
 
     @Test

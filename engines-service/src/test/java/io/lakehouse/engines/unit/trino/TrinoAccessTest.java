@@ -8,8 +8,8 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.security.Subject;
-import io.lakehouse.engines.domain.EngineInstance;
 import io.lakehouse.engines.kinds.trino.TrinoKind;
 import io.lakehouse.engines.unit.EngineFixtures;
 import java.util.Iterator;
@@ -35,7 +35,7 @@ class TrinoAccessTest {
             Subject.group("data-team"), Subject.group("/org/analysts"));
 
     private static JsonNode rules(List<Subject> grants) throws Exception {
-        EngineInstance inst = TrinoObjectsTest.defaults();
+        Instance inst = TrinoObjectsTest.defaults();
         List<HasMetadata> objects = KIND.accessObjects(inst, grants, EngineFixtures.context(), EngineFixtures.owner());
         assertThat(objects).singleElement().satisfies(o -> assertThat(o.getMetadata().getName()).isEqualTo("sql-access"));
         return JSON.readTree(((ConfigMap) objects.get(0)).getData().get("rules.json"));
@@ -92,7 +92,7 @@ class TrinoAccessTest {
     /** The coordinator reads the rules from the whole-directory mount and re-reads them while running. */
     @Test
     void theCoordinatorUsesTheRulesAndRefreshesThem() {
-        EngineInstance inst = TrinoObjectsTest.defaults();
+        Instance inst = TrinoObjectsTest.defaults();
         List<HasMetadata> objects = KIND.objects(inst, EngineFixtures.context(), EngineFixtures.owner());
         ConfigMap config = (ConfigMap) objects.get(0);
         assertThat(config.getData().get("access-control.properties")).isEqualTo("""

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.lakehouse.common.instances.GeneratedSecret;
+import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.testing.GoldenYaml;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.GeneratedSecret;
 import io.lakehouse.engines.kinds.trino.TrinoKind;
 import io.lakehouse.engines.kinds.trino.TrinoSpec;
 import io.lakehouse.engines.reconcile.EngineContext;
@@ -32,13 +32,13 @@ class TrinoObjectsTest {
 
     private static final TrinoKind KIND = new TrinoKind();
 
-    static EngineInstance defaults() {
+    static Instance defaults() {
         TrinoSpec spec = KIND.withDefaults(new TrinoSpec("lakehouse-cat", null, null, null, null, null, null),
                 Optional.of(EngineFixtures.catalog()));
         return EngineFixtures.instance("trino", "sql", spec);
     }
 
-    static EngineInstance large() {
+    static Instance large() {
         TrinoSpec spec = KIND.withDefaults(new TrinoSpec("lakehouse-cat", "sales_dw", null, 5, "8Gi", "16Gi", "4"),
                 Optional.of(EngineFixtures.catalog()));
         return EngineFixtures.instance("trino", "analytics", spec);
@@ -52,7 +52,7 @@ class TrinoObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void theGeneratedObjectsAreTheGoldenOnes(String name, EngineInstance inst, EngineContext ctx) {
+    void theGeneratedObjectsAreTheGoldenOnes(String name, Instance inst, EngineContext ctx) {
         List<HasMetadata> objects = KIND.objects(inst, ctx, EngineFixtures.owner());
         GoldenYaml.assertGolden("trino/" + name, "Golden objects of the trino fixture \"" + name
                 + "\" (TrinoObjectsTest).", GoldenYaml.trees(objects));
@@ -60,7 +60,7 @@ class TrinoObjectsTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void noSecretValueIsWrittenOutsideSecrets(String name, EngineInstance inst, EngineContext ctx) {
+    void noSecretValueIsWrittenOutsideSecrets(String name, Instance inst, EngineContext ctx) {
         for (HasMetadata o : KIND.objects(inst, ctx, EngineFixtures.owner())) {
             String yaml = GoldenYaml.yaml(GoldenYaml.tree(o));
             assertThat(yaml).as(o.getKind()).doesNotContain("clientSecret:", "AKIA", "oidc-client-secret");

@@ -1,4 +1,4 @@
-package io.lakehouse.engines.domain;
+package io.lakehouse.common.instances;
 
 import io.fabric8.kubernetes.api.model.Secret;
 import java.util.function.Supplier;

@@ -1,12 +1,12 @@
-package io.lakehouse.engines.domain;
+package io.lakehouse.common.instances;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.validation.Violations;
 import java.util.Iterator;
@@ -27,7 +27,7 @@ public final class SpecPatch {
 
     private SpecPatch() {}
 
-    public static EngineSpec apply(EngineKind kind, EngineSpec current, JsonNode patch) {
+    public static InstanceSpec apply(InstanceKind<?> kind, InstanceSpec current, JsonNode patch) {
         if (patch == null || !patch.isObject()) {
             throw ApiException.badRequest("a merge patch must be a JSON object");
         }
@@ -51,7 +51,7 @@ public final class SpecPatch {
                 v.add("spec." + fixed, "is fixed at creation; create a new instance to change it");
             }
         }
-        EngineSpec next = kind.withDefaults(read(kind, after), Optional.empty());
+        InstanceSpec next = kind.withDefaults(read(kind, after), Optional.empty());
         kind.checkCapacity(v, next);
         kind.checkChange(v, current, next);
         v.throwIfAny();
@@ -59,7 +59,7 @@ public final class SpecPatch {
     }
 
     /** Reads a spec, refusing unknown fields and wrong types with a 400 that names the field. */
-    public static EngineSpec read(EngineKind kind, JsonNode spec) {
+    public static InstanceSpec read(InstanceKind<?> kind, JsonNode spec) {
         try {
             return JSON.treeToValue(spec, kind.specType());
         } catch (UnrecognizedPropertyException e) {

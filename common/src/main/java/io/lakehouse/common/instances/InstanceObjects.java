@@ -1,4 +1,4 @@
-package io.lakehouse.engines.reconcile;
+package io.lakehouse.common.instances;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
@@ -16,16 +16,15 @@ import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.kube.NetworkPolicies;
 import io.lakehouse.common.kube.ObjectMetas;
 import io.lakehouse.common.kube.SecretData;
-import io.lakehouse.engines.domain.EngineInstance;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Names, labels and small objects every engine kind shares. Labels carry the component's app name
+ * Names, labels and small objects every kind shares. Labels carry the component's app name
  * ({@code app.kubernetes.io/name}) and the template kind ({@code lakehouse.io/kind}).
  */
-public final class EngineObjects {
+public final class InstanceObjects {
 
     public static final String ROOT_SUFFIX = "-instance";
     public static final String S3_SUFFIX = "-s3";
@@ -41,7 +40,7 @@ public final class EngineObjects {
     public static final String AUTH_URL = "nginx.ingress.kubernetes.io/auth-url";
     public static final String AUTH_SIGNIN = "nginx.ingress.kubernetes.io/auth-signin";
 
-    private EngineObjects() {}
+    private InstanceObjects() {}
 
     public static String root(String name) {
         return name + ROOT_SUFFIX;
@@ -55,15 +54,15 @@ public final class EngineObjects {
         return name + OIDC_SUFFIX;
     }
 
-    public static Map<String, String> labels(String app, EngineInstance inst, EngineContext ctx, String component) {
+    public static Map<String, String> labels(String app, Instance inst, InstanceContext ctx, String component) {
         return Labels.of(app, inst.kind(), inst.name(), inst.uid(), component, ctx.managedBy());
     }
 
-    public static Map<String, String> selector(String app, EngineInstance inst, String component) {
+    public static Map<String, String> selector(String app, Instance inst, String component) {
         return Labels.selector(app, inst.name(), component);
     }
 
-    public static ObjectMeta meta(String name, String app, EngineInstance inst, EngineContext ctx, String component,
+    public static ObjectMeta meta(String name, String app, Instance inst, InstanceContext ctx, String component,
             OwnerReference owner) {
         return ObjectMetas.of(name, inst.namespace(), labels(app, inst, ctx, component), owner);
     }
@@ -72,7 +71,7 @@ public final class EngineObjects {
      * The instance's root object: every other object has an owner reference to it, so deleting it
      * lets Kubernetes garbage collection remove whatever the service did not.
      */
-    public static ConfigMap rootObject(EngineInstance inst, EngineContext ctx) {
+    public static ConfigMap rootObject(Instance inst, InstanceContext ctx) {
         return new ConfigMapBuilder()
                 .withMetadata(meta(root(inst.name()), inst.kind(), inst, ctx, "instance", null))
                 .withData(Map.of("kind", inst.kind(), "instance", inst.name(), "uid", inst.uid().toString()))
@@ -80,7 +79,7 @@ public final class EngineObjects {
     }
 
     /** An Opaque Secret of the instance. */
-    public static Secret secret(String name, String app, EngineInstance inst, EngineContext ctx, String component,
+    public static Secret secret(String name, String app, Instance inst, InstanceContext ctx, String component,
             OwnerReference owner, Map<String, String> values) {
         return new SecretBuilder()
                 .withMetadata(meta(name, app, inst, ctx, component, owner))
@@ -90,7 +89,7 @@ public final class EngineObjects {
     }
 
     /** S3 keys typed in the form, written to {@code <name>-s3}. */
-    public static Secret s3Secret(EngineInstance inst, EngineContext ctx, OwnerReference owner, String accessKeyId,
+    public static Secret s3Secret(Instance inst, InstanceContext ctx, OwnerReference owner, String accessKeyId,
             String secretAccessKey) {
         return secret(s3Secret(inst.name()), inst.kind(), inst, ctx, "credentials", owner,
                 Map.of(ACCESS_KEY_ID, accessKeyId, SECRET_ACCESS_KEY, secretAccessKey));
@@ -100,7 +99,7 @@ public final class EngineObjects {
      * The instance's public Ingress: every path of {@code https://<name>-<ns>.<domain>/} to the
      * Service named like the instance, on {@code port}.
      */
-    public static Ingress publicIngress(ObjectMeta meta, EngineInstance inst, EngineContext ctx, int port,
+    public static Ingress publicIngress(ObjectMeta meta, Instance inst, InstanceContext ctx, int port,
             Map<String, String> annotations) {
         String host = ctx.publicHost(inst.name(), inst.namespace());
         return new IngressBuilder()
@@ -123,7 +122,7 @@ public final class EngineObjects {
     }
 
     /** The TLS block of a public Ingress: the cluster's wildcard certificate, when it has one. */
-    public static List<IngressTLS> ingressTls(String host, EngineContext ctx) {
+    public static List<IngressTLS> ingressTls(String host, InstanceContext ctx) {
         return ctx.tlsSecret() == null ? List.of()
                 : List.of(new IngressTLSBuilder().withHosts(host).withSecretName(ctx.tlsSecret()).build());
     }
@@ -132,7 +131,7 @@ public final class EngineObjects {
      * ingress-nginx annotations for HTTPS to the pods, verified against the instance's own CA (key
      * {@code ca.crt} of its TLS Secret) with the Service's in-cluster name.
      */
-    public static Map<String, String> backendTls(EngineInstance inst, String tlsSecret) {
+    public static Map<String, String> backendTls(Instance inst, String tlsSecret) {
         Map<String, String> annotations = new LinkedHashMap<>();
         annotations.put("nginx.ingress.kubernetes.io/backend-protocol", "HTTPS");
         annotations.put("nginx.ingress.kubernetes.io/proxy-ssl-secret", inst.namespace() + "/" + tlsSecret);
@@ -146,7 +145,7 @@ public final class EngineObjects {
      * The instance's NetworkPolicy {@code <name>}: pods of the namespace on {@code namespacePorts}, the
      * ingress controller on {@code publicPorts} (none when the instance has no public route).
      */
-    public static NetworkPolicy networkPolicy(String app, EngineInstance inst, EngineContext ctx, OwnerReference owner,
+    public static NetworkPolicy networkPolicy(String app, Instance inst, InstanceContext ctx, OwnerReference owner,
             List<Integer> namespacePorts, List<Integer> publicPorts) {
         return NetworkPolicies.of(meta(inst.name(), app, inst, ctx, "network", owner),
                 NetworkPolicies.instancePods(inst.kind(), inst.name()), namespacePorts, ctx.ingressPeer(), publicPorts);
@@ -158,7 +157,7 @@ public final class EngineObjects {
      * callers without a session to the sign-in page. Every instance with a public route has it; the
      * instance's own login (if any) comes after.
      */
-    public static Map<String, String> forwardAuth(EngineInstance inst, EngineContext ctx) {
+    public static Map<String, String> forwardAuth(Instance inst, InstanceContext ctx) {
         Map<String, String> annotations = new LinkedHashMap<>();
         annotations.put(AUTH_URL, ctx.forwardAuthUrl() + "?host=" + ctx.publicHost(inst.name(), inst.namespace()));
         // nginx variables, expanded by the controller per request: back to the page asked for.
@@ -167,7 +166,7 @@ public final class EngineObjects {
     }
 
     /** The registry Secret, when the cluster's images need one. */
-    public static List<LocalObjectReference> pullSecrets(EngineContext ctx) {
+    public static List<LocalObjectReference> pullSecrets(InstanceContext ctx) {
         return ctx.imagePullSecret() == null ? List.of() : List.of(new LocalObjectReference(ctx.imagePullSecret()));
     }
 }

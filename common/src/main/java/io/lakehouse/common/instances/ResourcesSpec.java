@@ -1,4 +1,4 @@
-package io.lakehouse.engines.domain;
+package io.lakehouse.common.instances;
 
 /** Memory and CPU of a container: both request and limit (the namespace quota requires limits). */
 public record ResourcesSpec(String memory, String cpu) {

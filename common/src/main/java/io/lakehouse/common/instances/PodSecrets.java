@@ -1,4 +1,4 @@
-package io.lakehouse.engines.reconcile;
+package io.lakehouse.common.instances;
 
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvFromSource;

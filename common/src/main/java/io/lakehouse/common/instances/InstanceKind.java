@@ -1,4 +1,4 @@
-package io.lakehouse.engines.domain;
+package io.lakehouse.common.instances;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -6,17 +6,20 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.lakehouse.common.security.Subject;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.reconcile.EngineContext;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * One engine template: its fields and rules, and the pure "spec → Kubernetes objects" functions the
- * generic API, store and reconciler of the service call. Implementations hold no state.
+ * One template (kind) of instances: its fields and rules, and the pure "spec → Kubernetes objects"
+ * functions the generic API ({@link io.lakehouse.common.instances.api.InstanceService}), store
+ * ({@link InstanceStore}) and reconciler ({@link InstanceReconciler}) call. Implementations hold no
+ * state; a service offers a list of them ({@link InstanceKinds}).
+ *
+ * @param <C> the service's context: cluster settings and images the builders read
  */
-public interface EngineKind {
+public interface InstanceKind<C extends InstanceContext> {
 
     /** The kind in URLs and events, e.g. {@code trino}. */
     String kind();
@@ -24,7 +27,7 @@ public interface EngineKind {
     Template template();
 
     /** The spec record a request's {@code spec} is read into (unknown fields are refused). */
-    Class<? extends EngineSpec> specType();
+    Class<? extends InstanceSpec> specType();
 
     /** Suffixes of every object name derived from the instance name, for name-length checks. */
     List<String> derivedSuffixes();
@@ -39,29 +42,29 @@ public interface EngineKind {
      * The requested spec with every omitted field at its default; a referenced catalog, when given
      * and known, provides the defaults it implies (warehouse, bucket).
      */
-    EngineSpec withDefaults(EngineSpec requested, Optional<CatalogRef> catalog);
+    InstanceSpec withDefaults(InstanceSpec requested, Optional<CatalogRef> catalog);
 
     /** The rules of a creation request (the spec has its defaults); adds every violation to v. */
-    void checkCreate(Violations v, String name, String namespace, EngineSpec spec);
+    void checkCreate(Violations v, String name, String namespace, InstanceSpec spec);
 
     /** The rules of the capacity fields, checked again after a patch. */
-    void checkCapacity(Violations v, EngineSpec spec);
+    void checkCapacity(Violations v, InstanceSpec spec);
 
     /** Rules on a change of capacity that depend on the value before it (a volume never shrinks). */
-    default void checkChange(Violations v, EngineSpec before, EngineSpec after) {}
+    default void checkChange(Violations v, InstanceSpec before, InstanceSpec after) {}
 
     /** Secrets whose values are generated once (tokens, keys, certificates): created, never rewritten. */
-    List<GeneratedSecret> generatedSecrets(EngineInstance inst, EngineContext ctx, OwnerReference owner);
+    List<GeneratedSecret> generatedSecrets(Instance inst, C ctx, OwnerReference owner);
 
     /** Every other object of the instance, enforced on each pass. Secret values only by reference. */
-    List<HasMetadata> objects(EngineInstance inst, EngineContext ctx, OwnerReference owner);
+    List<HasMetadata> objects(Instance inst, C ctx, OwnerReference owner);
 
     /**
      * Objects generated from the instance's grants (Trino's access rules), enforced on each pass like
      * {@link #objects}; a change of grants changes only these, so pods keep running. Most kinds have
      * none: the gateway's forward auth is their only access check.
      */
-    default List<HasMetadata> accessObjects(EngineInstance inst, List<Subject> grants, EngineContext ctx,
+    default List<HasMetadata> accessObjects(Instance inst, List<Subject> grants, C ctx,
             OwnerReference owner) {
         return List.of();
     }
@@ -72,22 +75,22 @@ public interface EngineKind {
      * volume claims (removed by its controller). The service deletes them itself so deletion leaves
      * nothing where no collector or controller runs.
      */
-    default List<ObjectRef> leftovers(EngineInstance inst) {
+    default List<ObjectRef> leftovers(Instance inst) {
         return List.of();
     }
 
     /** The workloads whose readiness makes the instance Running, in the order conditions show them. */
-    List<Part> parts(EngineInstance inst);
+    List<Part> parts(Instance inst);
 
     /** {@code internal} and, when it has one, {@code public} addresses. */
-    Map<String, String> endpoints(EngineInstance inst, EngineContext ctx);
+    Map<String, String> endpoints(Instance inst, C ctx);
 
     /** Names of the Secrets users of the instance may need (never their values). */
-    List<String> secrets(EngineInstance inst);
+    List<String> secrets(Instance inst);
 
     /**
      * What other services need to use the instance, added to its events' {@code spec} (e.g. the
      * Spark Connect job profile). Never a secret value.
      */
-    default void describe(EngineInstance inst, EngineContext ctx, ObjectNode spec) {}
+    default void describe(Instance inst, C ctx, ObjectNode spec) {}
 }

@@ -1,13 +1,11 @@
-package io.lakehouse.engines.reconcile;
+package io.lakehouse.common.instances;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.kube.Conditions;
-import io.lakehouse.engines.domain.Part;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,19 +13,19 @@ import java.util.Map;
 import java.util.function.Function;
 
 /**
- * Conditions and phase of an engine from its gates and what its workloads show. {@code Pending} while
+ * Conditions and phase of an instance from its gates and what its workloads show. {@code Pending} while
  * it waits for its OIDC client (nothing runs yet), {@code Deploying} until every workload is ready,
  * {@code Running} when they are but the catalog it uses is not usable, {@code Ready} when it is usable,
  * {@code Degraded} when a Ready instance loses a part.
  */
-public final class EngineStatus {
+public final class InstanceStatus {
 
     public static final String CATALOG_READY = "CatalogReady";
     public static final String OIDC_CLIENT_READY = "OidcClientReady";
     public static final String READY = "Ready";
     static final String CNPG_HEALTHY = "Cluster in healthy state";
 
-    private EngineStatus() {}
+    private InstanceStatus() {}
 
     public record Result(Phase phase, List<Condition> conditions) {}
 

@@ -1,9 +1,9 @@
-package io.lakehouse.engines.domain;
+package io.lakehouse.common.instances;
 
 import io.lakehouse.common.storage.StorageSpec;
 
-/** The fields of one engine template; each kind has its own record. */
-public interface EngineSpec {
+/** The fields of one template; each kind has its own record. */
+public interface InstanceSpec {
 
     /** The {@code iceberg-catalog} of the same namespace this instance uses, or null. */
     default String catalog() {
@@ -16,7 +16,7 @@ public interface EngineSpec {
     }
 
     /** The same spec with another storage block (typed keys are replaced by their Secret's name). */
-    default EngineSpec withStorage(StorageSpec storage) {
+    default InstanceSpec withStorage(StorageSpec storage) {
         return this;
     }
 }

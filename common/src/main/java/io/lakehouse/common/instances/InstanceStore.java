@@ -1,18 +1,12 @@
-package io.lakehouse.engines.store;
+package io.lakehouse.common.instances;
 
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lakehouse.common.events.LakehouseEvent;
-import io.lakehouse.common.instances.InstanceRows;
-import io.lakehouse.common.instances.NameRegistry;
-import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.outbox.Outbox;
 import io.lakehouse.common.storage.SealedCredentials;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineKinds;
-import io.lakehouse.engines.domain.EngineSpec;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -20,17 +14,16 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The engines schema's instances. Every state change that others must hear about is written with its
- * event in one transaction (outbox).
+ * The {@code instances} table of a service's schema (see the engines migrations for its columns).
+ * Every state change that others must hear about is written with its event in one transaction
+ * (outbox).
  */
-@ApplicationScoped
 public class InstanceStore {
 
     private static final String COLUMNS = "namespace, name, kind, uid, spec, sealed_credentials, generation, phase,"
@@ -40,9 +33,11 @@ public class InstanceStore {
     private final Pool pool;
     private final InstanceRows rows;
     private final ObjectMapper json;
+    private final InstanceKinds<?> kinds;
 
-    InstanceStore(Pool pool, ObjectMapper json) {
+    public InstanceStore(Pool pool, ObjectMapper json, InstanceKinds<?> kinds) {
         this.pool = pool;
+        this.kinds = kinds;
         this.rows = new InstanceRows(pool);
         // Rows written by an older or newer version may carry fields this one does not know.
         this.json = json.copy().configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
@@ -52,7 +47,7 @@ public class InstanceStore {
      * Stores a new instance and its {@code instance.requested} event; 409 when its name (in the namespace,
      * across every kind) or its public host label is taken ({@link NameRegistry}).
      */
-    public Uni<Void> insert(EngineInstance inst, LakehouseEvent requested) {
+    public Uni<Void> insert(Instance inst, LakehouseEvent requested) {
         Tuple row = Tuple.tuple()
                 .addString(inst.namespace()).addString(inst.name()).addString(inst.kind()).addUUID(inst.uid())
                 .addValue(toJson(inst.spec()))
@@ -69,14 +64,14 @@ public class InstanceStore {
     }
 
     /** The instance named {@code name} in the namespace, whatever its kind. */
-    public Uni<EngineInstance> find(String namespace, String name) {
+    public Uni<Instance> find(String namespace, String name) {
         return pool.preparedQuery("SELECT " + COLUMNS + " FROM instances WHERE namespace = $1 AND name = $2")
                 .execute(Tuple.of(namespace, name))
                 .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
     }
 
     /** A page of one kind's instances ordered by name, starting after {@code after} (exclusive). */
-    public Uni<List<EngineInstance>> list(String namespace, String kind, String after, int limit) {
+    public Uni<List<Instance>> list(String namespace, String kind, String after, int limit) {
         return pool.preparedQuery("SELECT " + COLUMNS + " FROM instances WHERE namespace = $1 AND kind = $2"
                         + " AND name > $3 ORDER BY name LIMIT $4")
                 .execute(Tuple.of(namespace, kind, after == null ? "" : after, limit))
@@ -89,23 +84,23 @@ public class InstanceStore {
     }
 
     /** New spec, generation + 1, and its {@code instance.updated} event; false if the instance changed meanwhile. */
-    public Uni<Boolean> updateSpec(EngineInstance current, EngineSpec spec, LakehouseEvent updated) {
+    public Uni<Boolean> updateSpec(Instance current, InstanceSpec spec, LakehouseEvent updated) {
         return rows.updateSpec(current.namespace(), current.name(), current.generation(), toJson(spec), updated);
     }
 
-    public Uni<Boolean> markDeleting(EngineInstance current, LakehouseEvent deleting) {
+    public Uni<Boolean> markDeleting(Instance current, LakehouseEvent deleting) {
         return rows.markDeleting(current.namespace(), current.name(), deleting);
     }
 
     /** Writes an observed status (and its event, if any) unless the intent changed since it was read. */
-    public Uni<Boolean> updateStatus(EngineInstance observedAt, Phase phase, List<Condition> conditions,
+    public Uni<Boolean> updateStatus(Instance observedAt, Phase phase, List<Condition> conditions,
             LakehouseEvent event) {
         return rows.updateStatus(observedAt.namespace(), observedAt.name(), observedAt.generation(), phase,
                 toJsonArray(conditions), event);
     }
 
     /** Forgets a deleted instance and publishes {@code instance.deleted}. */
-    public Uni<Void> delete(EngineInstance inst, LakehouseEvent deleted) {
+    public Uni<Void> delete(Instance inst, LakehouseEvent deleted) {
         return rows.delete(inst.namespace(), inst.name(), inst.uid(), deleted);
     }
 
@@ -117,19 +112,19 @@ public class InstanceStore {
         });
     }
 
-    private List<EngineInstance> mapAll(RowSet<Row> rows) {
-        List<EngineInstance> list = new ArrayList<>();
+    private List<Instance> mapAll(RowSet<Row> rows) {
+        List<Instance> list = new ArrayList<>();
         rows.forEach(r -> list.add(map(r)));
         return list;
     }
 
-    private EngineInstance map(Row r) {
+    private Instance map(Row r) {
         try {
             String kind = r.getString("kind");
             JsonObject sealed = r.getJsonObject("sealed_credentials");
-            return new EngineInstance(
+            return new Instance(
                     r.getString("namespace"), r.getString("name"), kind, r.getUUID("uid"),
-                    json.convertValue(r.getJsonObject("spec").getMap(), EngineKinds.of(kind).specType()),
+                    json.convertValue(r.getJsonObject("spec").getMap(), kinds.of(kind).specType()),
                     sealed == null ? null : json.convertValue(sealed.getMap(), SealedCredentials.class),
                     r.getLong("generation"), Phase.valueOf(r.getString("phase")),
                     json.convertValue(r.getJsonArray("conditions").getList(), CONDITIONS),

@@ -1,4 +1,4 @@
-package io.lakehouse.engines.api;
+package io.lakehouse.common.instances.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;

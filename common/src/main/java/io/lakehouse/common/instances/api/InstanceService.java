@@ -1,70 +1,67 @@
-package io.lakehouse.engines.api;
+package io.lakehouse.common.instances.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.crypto.SecretSealer;
 import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceContext;
+import io.lakehouse.common.instances.InstanceDependencies;
+import io.lakehouse.common.instances.InstanceEvents;
+import io.lakehouse.common.instances.InstanceKind;
+import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.instances.InstanceSpec;
+import io.lakehouse.common.instances.InstanceStore;
 import io.lakehouse.common.instances.Phase;
+import io.lakehouse.common.instances.SpecPatch;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.storage.NamespaceBuckets;
 import io.lakehouse.common.storage.SealedCredentials;
 import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Violations;
-import io.lakehouse.engines.domain.CatalogRef;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineKind;
-import io.lakehouse.engines.domain.EngineSpec;
-import io.lakehouse.engines.domain.SpecPatch;
-import io.lakehouse.engines.events.InstanceEvents;
-import io.lakehouse.engines.reconcile.EngineContext;
-import io.lakehouse.engines.reconcile.EngineObjects;
-import io.lakehouse.engines.store.CatalogStore;
-import io.lakehouse.engines.store.InstanceStore;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 import java.util.UUID;
 
-/** The engines' use cases: validation, then one transaction with the event. */
-@ApplicationScoped
-public class EngineService {
+/** The use cases of every kind: validation, then one transaction with the event. */
+public class InstanceService<C extends InstanceContext> {
 
     private final InstanceStore store;
-    private final CatalogStore catalogs;
+    private final InstanceDependencies dependencies;
     private final NamespaceBuckets buckets;
     private final SecretSealer sealer;
-    private final EngineContext ctx;
+    private final C ctx;
     private final String eventSource;
 
-    EngineService(InstanceStore store, CatalogStore catalogs, NamespaceBuckets buckets, SecretSealer sealer,
-            EngineContext ctx, ServiceSettings settings) {
+    public InstanceService(InstanceStore store, InstanceDependencies dependencies, NamespaceBuckets buckets,
+            SecretSealer sealer, C ctx, String eventSource) {
         this.store = store;
-        this.catalogs = catalogs;
+        this.dependencies = dependencies;
         this.buckets = buckets;
         this.sealer = sealer;
         this.ctx = ctx;
-        this.eventSource = settings.eventSource();
+        this.eventSource = eventSource;
     }
 
     /**
      * Validates the request (every violation at once), checks the referenced catalog and bucket
      * Secret, seals typed S3 keys, then stores the instance with {@code instance.requested}.
      */
-    public Uni<EngineInstance> create(String namespace, EngineKind kind, CreateInstanceRequest request, String caller) {
+    public Uni<Instance> create(String namespace, InstanceKind<C> kind, CreateInstanceRequest request, String caller) {
         if (request == null) {
             throw ApiException.badRequest("a JSON body with name and spec is required");
         }
         if (request.spec() != null && !request.spec().isObject()) {
             throw ApiException.badRequest("spec must be a JSON object");
         }
-        EngineSpec requested = SpecPatch.read(kind, request.spec() == null
+        InstanceSpec requested = SpecPatch.read(kind, request.spec() == null
                 ? JsonNodeFactory.instance.objectNode() : request.spec());
         return catalog(namespace, requested.catalog()).chain(catalog -> {
-            EngineSpec spec = kind.withDefaults(requested, catalog.filter(c -> !c.deleting()));
+            InstanceSpec spec = kind.withDefaults(requested, catalog.filter(c -> !c.deleting()));
             Violations v = new Violations();
             kind.checkCreate(v, request.name(), namespace, spec);
             checkCatalog(v, namespace, requested.catalog(), catalog);
@@ -74,22 +71,22 @@ public class EngineService {
         });
     }
 
-    private Uni<EngineInstance> insert(String namespace, EngineKind kind, String name, EngineSpec spec, String caller) {
+    private Uni<Instance> insert(String namespace, InstanceKind<C> kind, String name, InstanceSpec spec, String caller) {
         StorageSpec storage = spec.storage();
         boolean typedKeys = storage != null && storage.hasInlineKeys();
         SealedCredentials sealed = typedKeys
                 ? new SealedCredentials(sealer.seal(storage.accessKeyId()), sealer.seal(storage.secretAccessKey()))
                 : null;
-        EngineSpec stored = typedKeys ? spec.withStorage(storage.withoutKeys(EngineObjects.s3Secret(name))) : spec;
-        EngineInstance inst = new EngineInstance(namespace, name, kind.kind(), UUID.randomUUID(), stored, sealed, 1,
+        InstanceSpec stored = typedKeys ? spec.withStorage(storage.withoutKeys(InstanceObjects.s3Secret(name))) : spec;
+        Instance inst = new Instance(namespace, name, kind.kind(), UUID.randomUUID(), stored, sealed, 1,
                 Phase.Pending, List.of(), false, caller, Instant.now());
-        return store.insert(inst, InstanceEvents.of(eventSource, ctx, EventType.INSTANCE_REQUESTED, inst, Phase.Pending,
-                List.of(), inst.createdAt())).replaceWith(inst);
+        return store.insert(inst, InstanceEvents.of(eventSource, kind, ctx, EventType.INSTANCE_REQUESTED, inst,
+                Phase.Pending, List.of(), inst.createdAt())).replaceWith(inst);
     }
 
     private Uni<Optional<CatalogRef>> catalog(String namespace, String name) {
         return name == null || !Names.isDns1123Label(name) ? Uni.createFrom().item(Optional.empty())
-                : catalogs.find(namespace, name);
+                : dependencies.catalog(namespace, name);
     }
 
     private static void checkCatalog(Violations v, String namespace, String name, Optional<CatalogRef> catalog) {
@@ -105,7 +102,7 @@ public class EngineService {
     }
 
     /** The instance of this kind, or 404 (an instance of another kind with that name is not it). */
-    public Uni<EngineInstance> get(String namespace, EngineKind kind, String name) {
+    public Uni<Instance> get(String namespace, InstanceKind<C> kind, String name) {
         return store.find(namespace, name).map(inst -> {
             if (inst == null || !inst.kind().equals(kind.kind())) {
                 throw notFound(namespace, kind.kind(), name);
@@ -114,19 +111,19 @@ public class EngineService {
         });
     }
 
-    public Uni<EngineInstance> patch(String namespace, EngineKind kind, String name, JsonNode patch) {
+    public Uni<Instance> patch(String namespace, InstanceKind<C> kind, String name, JsonNode patch) {
         return get(namespace, kind, name).chain(current -> {
             if (current.deleting()) {
                 throw ApiException.conflict("the instance is being deleted");
             }
-            EngineSpec next = SpecPatch.apply(kind, current.spec(), patch);
+            InstanceSpec next = SpecPatch.apply(kind, current.spec(), patch);
             if (next.equals(current.spec())) {
                 return Uni.createFrom().item(current);
             }
-            EngineInstance updated = new EngineInstance(current.namespace(), current.name(), current.kind(),
+            Instance updated = new Instance(current.namespace(), current.name(), current.kind(),
                     current.uid(), next, current.sealedCredentials(), current.generation() + 1, current.phase(),
                     current.conditions(), false, current.createdBy(), current.createdAt());
-            return store.updateSpec(current, next, InstanceEvents.of(eventSource, ctx, EventType.INSTANCE_UPDATED,
+            return store.updateSpec(current, next, InstanceEvents.of(eventSource, kind, ctx, EventType.INSTANCE_UPDATED,
                             updated, current.phase(), current.conditions(), Instant.now()))
                     .map(done -> {
                         if (!done) {
@@ -138,18 +135,18 @@ public class EngineService {
     }
 
     /** Starts deletion: 202 with phase Deleting; the instance disappears once its objects are gone. */
-    public Uni<EngineInstance> delete(String namespace, EngineKind kind, String name) {
+    public Uni<Instance> delete(String namespace, InstanceKind<C> kind, String name) {
         return get(namespace, kind, name).chain(current -> {
             if (current.deleting()) {
                 return Uni.createFrom().item(current);
             }
-            return store.markDeleting(current, InstanceEvents.of(eventSource, ctx, EventType.INSTANCE_DELETING,
+            return store.markDeleting(current, InstanceEvents.of(eventSource, kind, ctx, EventType.INSTANCE_DELETING,
                             current, Phase.Deleting, current.conditions(), Instant.now()))
                     .chain(() -> get(namespace, kind, name));
         });
     }
 
-    static ApiException notFound(String namespace, String kind, String name) {
+    public static ApiException notFound(String namespace, String kind, String name) {
         return ApiException.notFound("no " + kind + " named '" + name + "' in namespace '" + namespace + "'");
     }
 }

@@ -1,4 +1,4 @@
-package io.lakehouse.engines.api;
+package io.lakehouse.common.instances.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

@@ -1,4 +1,4 @@
-package io.lakehouse.engines.events;
+package io.lakehouse.common.instances;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -6,17 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
-import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.Condition;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineKinds;
-import io.lakehouse.engines.reconcile.EngineContext;
 import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 
 /**
- * The {@code instance.*} events of an engine. Data carries the stored spec (typed keys are already
+ * The {@code instance.*} events of an instance. Data carries the stored spec (typed keys are already
  * replaced by their Secret's name), the endpoints, and what the kind publishes for others (e.g. the
  * Spark Connect job profile); never a secret value.
  */
@@ -28,8 +24,8 @@ public final class InstanceEvents {
 
     private InstanceEvents() {}
 
-    public static LakehouseEvent of(String source, EngineContext ctx, EventType type, EngineInstance inst, Phase phase,
-            List<Condition> conditions, Instant at) {
+    public static <C extends InstanceContext> LakehouseEvent of(String source, InstanceKind<C> kind, C ctx,
+            EventType type, Instance inst, Phase phase, List<Condition> conditions, Instant at) {
         ObjectNode data = JSON.createObjectNode()
                 .put("namespace", inst.namespace())
                 .put("kind", inst.kind())
@@ -40,9 +36,9 @@ public final class InstanceEvents {
                 .put("createdBy", inst.createdBy());
         data.set("conditions", JSON.valueToTree(conditions));
         ObjectNode spec = JSON.valueToTree(inst.spec());
-        EngineKinds.of(inst.kind()).describe(inst, ctx, spec);
+        kind.describe(inst, ctx, spec);
         data.set("spec", spec);
-        data.set("endpoints", JSON.valueToTree(EngineKinds.of(inst.kind()).endpoints(inst, ctx)));
+        data.set("endpoints", JSON.valueToTree(kind.endpoints(inst, ctx)));
         return new LakehouseEvent(UUID.randomUUID(), source, type,
                 LakehouseEvent.instanceSubject(inst.namespace(), inst.kind(), inst.name()), at, data);
     }

@@ -1,6 +1,5 @@
-package io.lakehouse.engines.reconcile;
+package io.lakehouse.common.instances;
 
-import io.lakehouse.engines.domain.CatalogRef;
 
 /**
  * What an instance depends on outside its own objects.

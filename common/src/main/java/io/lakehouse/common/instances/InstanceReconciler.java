@@ -1,15 +1,12 @@
-package io.lakehouse.engines.reconcile;
+package io.lakehouse.common.instances;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Secret;
-import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.crypto.SecretSealer;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
-import io.lakehouse.common.instances.ObjectConflicts;
-import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.Applier;
 import io.lakehouse.common.kube.ApplyMode;
 import io.lakehouse.common.kube.ForeignObjectException;
@@ -18,18 +15,6 @@ import io.lakehouse.common.kube.OwnerReferences;
 import io.lakehouse.common.kube.Ownership;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.security.Subject;
-import io.lakehouse.engines.domain.CatalogRef;
-import io.lakehouse.engines.domain.EngineInstance;
-import io.lakehouse.engines.domain.EngineKind;
-import io.lakehouse.engines.domain.EngineKinds;
-import io.lakehouse.engines.domain.GeneratedSecret;
-import io.lakehouse.engines.domain.ObjectRef;
-import io.lakehouse.engines.events.InstanceEvents;
-import io.lakehouse.engines.store.CatalogStore;
-import io.lakehouse.engines.store.GrantStore;
-import io.lakehouse.engines.store.InstanceStore;
-import io.lakehouse.engines.store.OidcClientStore;
-import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -37,14 +22,14 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Brings one engine instance's Kubernetes objects in line with its stored spec, level-triggered:
- * every pass reads the intent from the database and the live state from the informer cache, so a
- * pass interrupted anywhere (crash, restart) is simply run again.
+ * Brings one instance's Kubernetes objects in line with its stored spec, level-triggered: every pass
+ * reads the intent from the database and the live state from the informer cache, so a pass
+ * interrupted anywhere (crash, restart) is simply run again. What differs between kinds comes from
+ * their {@link InstanceKind}; a service creates one reconciler for its kinds.
  */
-@ApplicationScoped
-public class EngineReconciler {
+public class InstanceReconciler<C extends InstanceContext> {
 
-    /** Every kind the service creates; the informer cache watches these. */
+    /** Every kind of object the framework creates; the informer cache watches these. */
     public static final List<ResourceKind> KINDS = List.of(ResourceKind.CONFIG_MAP, ResourceKind.SECRET,
             ResourceKind.DEPLOYMENT, ResourceKind.STATEFUL_SET, ResourceKind.SERVICE, ResourceKind.INGRESS,
             ResourceKind.NETWORK_POLICY, ResourceKind.CNPG_CLUSTER, ResourceKind.PVC);
@@ -53,27 +38,25 @@ public class EngineReconciler {
     private static final Duration TEARDOWN_RECHECK = Duration.ofSeconds(2);
     private static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
 
+    private final InstanceKinds<C> kinds;
     private final InstanceStore store;
-    private final CatalogStore catalogs;
-    private final OidcClientStore oidcClients;
-    private final GrantStore grants;
+    private final InstanceDependencies dependencies;
     private final Applier applier;
     private final InformerCache cache;
-    private final EngineContext ctx;
+    private final C ctx;
     private final SecretSealer sealer;
     private final String eventSource;
 
-    EngineReconciler(InstanceStore store, CatalogStore catalogs, OidcClientStore oidcClients, GrantStore grants,
-            Applier applier, InformerCache cache, EngineContext ctx, SecretSealer sealer, ServiceSettings settings) {
+    public InstanceReconciler(InstanceKinds<C> kinds, InstanceStore store, InstanceDependencies dependencies,
+            Applier applier, InformerCache cache, C ctx, SecretSealer sealer, String eventSource) {
+        this.kinds = kinds;
         this.store = store;
-        this.catalogs = catalogs;
-        this.oidcClients = oidcClients;
-        this.grants = grants;
+        this.dependencies = dependencies;
         this.applier = applier;
         this.cache = cache;
         this.ctx = ctx;
         this.sealer = sealer;
-        this.eventSource = settings.eventSource();
+        this.eventSource = eventSource;
     }
 
     /** One pass over {@code namespace/name}; returns when to look again, or null. */
@@ -81,7 +64,7 @@ public class EngineReconciler {
         int slash = key.indexOf('/');
         String namespace = key.substring(0, slash);
         String name = key.substring(slash + 1);
-        EngineInstance inst = store.find(namespace, name).await().atMost(DB_TIMEOUT);
+        Instance inst = store.find(namespace, name).await().atMost(DB_TIMEOUT);
         if (inst == null) {
             deleteObjects(namespace, name, null);
             return null;
@@ -92,15 +75,15 @@ public class EngineReconciler {
         try {
             return converge(inst);
         } catch (ForeignObjectException e) {
-            save(inst, new EngineStatus.Result(Phase.Failed,
+            save(inst, new InstanceStatus.Result(Phase.Failed,
                     ObjectConflicts.conditions(inst.conditions(), e, inst.generation(), Instant.now())));
             return ObjectConflicts.RECHECK;
         }
     }
 
-    private Duration converge(EngineInstance inst) {
-        EngineKind kind = EngineKinds.of(inst.kind());
-        ConfigMap desiredRoot = EngineObjects.rootObject(inst, ctx);
+    private Duration converge(Instance inst) {
+        InstanceKind<C> kind = kinds.of(inst.kind());
+        ConfigMap desiredRoot = InstanceObjects.rootObject(inst, ctx);
         HasMetadata root = applier.apply(desiredRoot, ApplyMode.ENFORCE).live();
         OwnerReference owner = OwnerReferences.controlledBy(root);
         for (GeneratedSecret generated : kind.generatedSecrets(inst, ctx, owner)) {
@@ -113,17 +96,17 @@ public class EngineReconciler {
             }
         }
         if (inst.sealedCredentials() != null) {
-            applier.apply(EngineObjects.s3Secret(inst, ctx, owner, sealer.open(inst.sealedCredentials().accessKeyId()),
+            applier.apply(InstanceObjects.s3Secret(inst, ctx, owner, sealer.open(inst.sealedCredentials().accessKeyId()),
                     sealer.open(inst.sealedCredentials().secretAccessKey())), ApplyMode.ENFORCE);
         }
         Gates gates = gates(inst, kind);
         if (gates.mayDeploy()) {
-            List<Subject> granted = grants.of(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT);
+            List<Subject> granted = dependencies.grants(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT);
             kind.accessObjects(inst, granted, ctx, owner).forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
             kind.objects(inst, ctx, owner).forEach(o -> applier.apply(
                     PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret)), ApplyMode.ENFORCE));
         }
-        EngineStatus.Result status = EngineStatus.compute(kind.parts(inst),
+        InstanceStatus.Result status = InstanceStatus.compute(kind.parts(inst),
                 part -> cache.get(part.kind(), inst.namespace(), part.objectName()).orElse(null), gates,
                 inst.conditions(), inst.phase(), inst.generation(), Instant.now());
         save(inst, status);
@@ -136,22 +119,22 @@ public class EngineReconciler {
         return o.or(() -> applier.live(ResourceKind.SECRET, namespace, name)).map(Secret.class::cast);
     }
 
-    private Gates gates(EngineInstance inst, EngineKind kind) {
+    private Gates gates(Instance inst, InstanceKind<C> kind) {
         String catalogName = inst.spec().catalog();
         CatalogRef catalog = catalogName == null ? null
-                : catalogs.find(inst.namespace(), catalogName).await().atMost(DB_TIMEOUT).orElse(null);
+                : dependencies.catalog(inst.namespace(), catalogName).await().atMost(DB_TIMEOUT).orElse(null);
         boolean oidcReady = kind.usesOidcClient()
-                && oidcClients.ready(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT);
+                && dependencies.oidcClientReady(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT);
         return new Gates(catalogName, catalog, kind.usesOidcClient(), oidcReady);
     }
 
-    private void save(EngineInstance inst, EngineStatus.Result status) {
+    private void save(Instance inst, InstanceStatus.Result status) {
         if (status.phase() == inst.phase() && status.conditions().equals(inst.conditions())) {
             return;
         }
         Optional<EventType> type = status.phase() == inst.phase() ? Optional.empty() : status.phase().event();
-        LakehouseEvent event = type.map(t -> InstanceEvents.of(eventSource, ctx, t, inst, status.phase(),
-                status.conditions(), Instant.now())).orElse(null);
+        LakehouseEvent event = type.map(t -> InstanceEvents.of(eventSource, kinds.of(inst.kind()), ctx, t, inst,
+                status.phase(), status.conditions(), Instant.now())).orElse(null);
         store.updateStatus(inst, status.phase(), status.conditions(), event).await().atMost(DB_TIMEOUT);
     }
 
@@ -160,12 +143,12 @@ public class EngineReconciler {
      * publishes {@code instance.deleted} (access-service then removes its OIDC client). Buckets are
      * never touched.
      */
-    private Duration tearDown(EngineInstance inst) {
+    private Duration tearDown(Instance inst) {
         if (deleteObjects(inst.namespace(), inst.name(), inst)) {
             return TEARDOWN_RECHECK;
         }
-        store.delete(inst, InstanceEvents.of(eventSource, ctx, EventType.INSTANCE_DELETED, inst, Phase.Deleting,
-                inst.conditions(), Instant.now())).await().atMost(DB_TIMEOUT);
+        store.delete(inst, InstanceEvents.of(eventSource, kinds.of(inst.kind()), ctx, EventType.INSTANCE_DELETED, inst,
+                Phase.Deleting, inst.conditions(), Instant.now())).await().atMost(DB_TIMEOUT);
         return null;
     }
 
@@ -174,13 +157,13 @@ public class EngineReconciler {
      * only with an instance being deleted ({@code inst} given): objects without a row (a restored
      * service database, a row removed by hand) may still be wanted, and their data cannot be made again.
      */
-    private boolean deleteObjects(String namespace, String name, EngineInstance inst) {
+    private boolean deleteObjects(String namespace, String name, Instance inst) {
         List<HasMetadata> left = new ArrayList<>();
         HasMetadata root = null;
-        for (EngineKind engine : EngineKinds.all()) {
+        for (InstanceKind<C> instanceKind : kinds.all()) {
             for (ResourceKind kind : inst != null ? KINDS : STATELESS_KINDS) {
-                for (HasMetadata o : cache.ownedBy(kind, namespace, engine.kind(), name)) {
-                    if (kind == ResourceKind.CONFIG_MAP && o.getMetadata().getName().equals(EngineObjects.root(name))) {
+                for (HasMetadata o : cache.ownedBy(kind, namespace, instanceKind.kind(), name)) {
+                    if (kind == ResourceKind.CONFIG_MAP && o.getMetadata().getName().equals(InstanceObjects.root(name))) {
                         root = o;
                     } else {
                         left.add(o);
@@ -189,7 +172,7 @@ public class EngineReconciler {
             }
         }
         if (inst != null) {
-            for (ObjectRef ref : EngineKinds.of(inst.kind()).leftovers(inst)) {
+            for (ObjectRef ref : kinds.of(inst.kind()).leftovers(inst)) {
                 applier.live(ref.kind(), namespace, ref.name()).ifPresent(left::add);
             }
         }

@@ -1,4 +1,4 @@
-package io.lakehouse.engines.domain;
+package io.lakehouse.common.instances;
 
 import io.lakehouse.common.kube.ResourceKind;
 

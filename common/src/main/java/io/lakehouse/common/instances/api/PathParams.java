@@ -1,23 +1,23 @@
-package io.lakehouse.engines.api;
+package io.lakehouse.common.instances.api;
 
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.validation.Names;
 
 /** Path parameters are names: anything else cannot exist. */
-final class PathParams {
+public final class PathParams {
 
     private PathParams() {}
 
-    static String namespace(String namespace) {
+    public static String namespace(String namespace) {
         if (!Names.isDns1123Label(namespace)) {
             throw ApiException.badRequest("'" + namespace + "' is not a valid namespace name");
         }
         return namespace;
     }
 
-    static String instance(String namespace, String kind, String name) {
+    public static String instance(String namespace, String kind, String name) {
         if (!Names.isDns1123Label(name)) {
-            throw EngineService.notFound(namespace, kind, name);
+            throw InstanceService.notFound(namespace, kind, name);
         }
         return name;
     }
