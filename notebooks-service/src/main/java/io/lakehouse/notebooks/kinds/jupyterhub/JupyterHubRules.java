@@ -51,7 +51,12 @@ public final class JupyterHubRules {
         Quantities.check(v, "spec.perUser.cpu", perUser.cpu(), MIN_CPU, MAX_CPU);
         Quantities.check(v, "spec.perUser.memory", perUser.memory(), MIN_MEMORY, MAX_MEMORY);
         Quantities.check(v, "spec.perUser.storage", perUser.storage(), MIN_STORAGE, MAX_STORAGE);
-        LakehouseRefs refs = spec.lakehouse() == null ? LakehouseRefs.NONE : spec.lakehouse();
+        checkReferenceNames(v, spec.lakehouse());
+    }
+
+    /** Each reference is an instance name of the hub's own namespace (a DNS label, no namespace part). */
+    public static void checkReferenceNames(Violations v, LakehouseRefs lakehouse) {
+        LakehouseRefs refs = lakehouse == null ? LakehouseRefs.NONE : lakehouse;
         refs.set().forEach((field, ref) -> {
             if (!Names.isDns1123Label(ref.name())) {
                 v.add("spec.lakehouse." + field,

@@ -1,6 +1,7 @@
 package io.lakehouse.notebooks.kinds.jupyterhub;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.lakehouse.common.instances.InstanceSpec;
 import io.lakehouse.common.storage.StorageSpec;
 
 /**
@@ -14,13 +15,14 @@ import io.lakehouse.common.storage.StorageSpec;
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record JupyterHubSpec(String image, String version, PerUserSpec perUser, LakehouseRefs lakehouse,
-        StorageSpec storage) {
+        StorageSpec storage) implements InstanceSpec {
 
     /** {@code image:version}, as KubeSpawner pulls it. */
     public String imageReference() {
         return image + ":" + version;
     }
 
+    @Override
     public JupyterHubSpec withStorage(StorageSpec newStorage) {
         return new JupyterHubSpec(image, version, perUser, lakehouse, newStorage);
     }
