@@ -5,6 +5,8 @@ file runs with get_config() returning the Config it fills) and reports what it s
         prints {"loader": ..., "oauthenticator": ..., "traits": {"Section": {"trait": value}}} as JSON
     python3 load_hub_config.py CONFIG check-allowed GRANTS_FILE USERNAME GROUPS_JSON ADMIN
         runs the config's LakehouseAuthenticator.check_allowed for that sign-in, prints true or false
+    python3 load_hub_config.py CONFIG own-pod
+        runs the config's modify_pod_hook on a pod, prints the owner references it set as JSON
 
 The environment must name an issuer (OIDC_ISSUER), as the hub's does. Without traitlets a plain
 recorder stands in for Config; without oauthenticator a stub GenericOAuthenticator stands in, whose
@@ -73,6 +75,8 @@ def load(path):
 def plain(value):
     if isinstance(value, type):
         return "<class " + value.__name__ + ">"
+    if callable(value):
+        return "<function " + value.__name__ + ">"
     if isinstance(value, (set, frozenset)):
         return sorted(plain(v) for v in value)
     if isinstance(value, dict):
@@ -80,6 +84,23 @@ def plain(value):
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
     return value
+
+
+def own_pod(config):
+    """The hook on a pod object with KubeSpawner's attribute names (kubernetes_asyncio stubbed if absent)."""
+    try:
+        import kubernetes_asyncio.client.models  # noqa: F401
+    except ImportError:
+        class V1OwnerReference:
+            def __init__(self, **kwargs):
+                self.__dict__.update(kwargs)
+
+        for name in ("kubernetes_asyncio", "kubernetes_asyncio.client", "kubernetes_asyncio.client.models"):
+            sys.modules[name] = types.ModuleType(name)
+        sys.modules["kubernetes_asyncio.client.models"].V1OwnerReference = V1OwnerReference
+    pod = types.SimpleNamespace(metadata=types.SimpleNamespace(owner_references=None))
+    pod = config["KubeSpawner"]["modify_pod_hook"](None, pod)
+    return [{k: getattr(r, k) for k in ("api_version", "kind", "name", "uid")} for r in pod.metadata.owner_references]
 
 
 def main(argv):
@@ -91,6 +112,9 @@ def main(argv):
         authenticator = namespace["LakehouseAuthenticator"]()
         model = {"name": username, "admin": admin, "auth_state": {"oauth_user": {"groups": groups}}}
         print("true" if asyncio.run(authenticator.check_allowed(username, model)) else "false")
+        return
+    if len(argv) > 2 and argv[2] == "own-pod":
+        print(json.dumps(own_pod(config)))
         return
     traits = {section: {name: plain(v) for name, v in values.items()} for section, values in config.items()}
     print(json.dumps({"loader": loader, "oauthenticator": auth, "traits": traits}, sort_keys=True))

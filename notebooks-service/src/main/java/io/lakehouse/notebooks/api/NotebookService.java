@@ -18,8 +18,12 @@ import io.lakehouse.notebooks.kinds.jupyterhub.LakehouseRefs;
 import io.lakehouse.notebooks.reconcile.NotebookContext;
 import io.lakehouse.notebooks.store.HubStore;
 import io.lakehouse.notebooks.store.KnownInstanceStore;
+import io.lakehouse.common.kube.Condition;
 import io.smallrye.mutiny.Uni;
 import io.vertx.pgclient.PgException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -31,6 +35,7 @@ import java.util.Optional;
 public class NotebookService extends InstanceService<NotebookContext> {
 
     static final String ONE_PER_NAMESPACE = "one_hub_per_namespace";
+    public static final String USER_VOLUMES = "UserVolumes";
 
     private final HubStore hubs;
     private final KnownInstanceStore known;
@@ -69,6 +74,24 @@ public class NotebookService extends InstanceService<NotebookContext> {
             LakehouseRefs after = ((JupyterHubSpec) next).lakehouse();
             return (after == null || after.equals(before) ? Uni.createFrom().voidItem()
                     : checkReferences(namespace, after)).chain(() -> super.patch(namespace, kind, name, patch));
+        });
+    }
+
+    /**
+     * Starts deletion; the answer says what happens to the users' volumes (condition {@code UserVolumes}):
+     * they are kept, being the users' data, and how to remove them.
+     */
+    @Override
+    public Uni<Instance> delete(String namespace, InstanceKind<NotebookContext> kind, String name) {
+        return super.delete(namespace, kind, name).map(inst -> {
+            List<Condition> conditions = new ArrayList<>(inst.conditions());
+            conditions.add(new Condition(USER_VOLUMES, Condition.TRUE, "Kept", "the users' volumes (claim-" + name
+                    + "-<user>) are kept: their data outlives the hub; remove them with kubectl delete pvc -l "
+                    + "app.kubernetes.io/instance=" + name + ",lakehouse.io/kind=jupyterhub", Instant.now(),
+                    inst.generation()));
+            return new Instance(inst.namespace(), inst.name(), inst.kind(), inst.uid(), inst.spec(),
+                    inst.sealedCredentials(), inst.generation(), inst.phase(), conditions, inst.deleting(),
+                    inst.createdBy(), inst.createdAt());
         });
     }
 

@@ -16,6 +16,7 @@ import io.lakehouse.notebooks.api.NotebookService;
 import io.lakehouse.notebooks.domain.NotebookKinds;
 import io.lakehouse.notebooks.reconcile.NotebookContext;
 import io.lakehouse.notebooks.reconcile.NotebookDependencies;
+import io.lakehouse.notebooks.reconcile.UserServerPods;
 import io.lakehouse.notebooks.store.HubStore;
 import io.lakehouse.notebooks.store.KnownInstanceStore;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -41,8 +42,8 @@ public class ServiceProducers {
     @Produces
     @Singleton
     NotebookContext notebookContext(ServiceSettings service, ClusterSettings cluster, NotebookSettings notebooks,
-            KnownInstanceStore known) {
-        return NotebookContext.of(service.name(), cluster, notebooks, known);
+            KnownInstanceStore known, UserServerPods servers) {
+        return NotebookContext.of(service.name(), cluster, notebooks, known, servers);
     }
 
     @Produces

@@ -9,6 +9,7 @@ import io.lakehouse.common.instances.InstanceKind;
 import io.lakehouse.common.instances.InstanceSpec;
 import io.lakehouse.common.instances.ObjectRef;
 import io.lakehouse.common.instances.Part;
+import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.security.Subject;
 import io.lakehouse.common.templates.Template;
@@ -17,6 +18,8 @@ import io.lakehouse.notebooks.kinds.jupyterhub.HubInstance;
 import io.lakehouse.notebooks.kinds.jupyterhub.HubNames;
 import io.lakehouse.notebooks.kinds.jupyterhub.JupyterHubKind;
 import io.lakehouse.notebooks.kinds.jupyterhub.JupyterHubSpec;
+import io.lakehouse.notebooks.kinds.jupyterhub.LakehouseRefs;
+import io.lakehouse.notebooks.kinds.jupyterhub.StaleVariables;
 import io.lakehouse.notebooks.kinds.jupyterhub.NotebookDefaults;
 import io.lakehouse.notebooks.reconcile.NotebookContext;
 import java.util.List;
@@ -113,6 +116,17 @@ public final class JupyterHubInstanceKind implements InstanceKind<NotebookContex
         String hub = HubNames.hub(inst.name());
         return List.of(new ObjectRef(ResourceKind.ROLE_BINDING, hub), new ObjectRef(ResourceKind.ROLE, hub),
                 new ObjectRef(ResourceKind.SERVICE_ACCOUNT, hub));
+    }
+
+    /** {@code VariablesCurrent}: which variables of running user servers a deleted or recreated instance left stale. */
+    @Override
+    public List<Condition> extraConditions(Instance inst, NotebookContext ctx) {
+        LakehouseRefs refs = ((JupyterHubSpec) inst.spec()).lakehouse();
+        StaleVariables.Result r = StaleVariables.of(refs == null ? LakehouseRefs.NONE : refs,
+                ctx.bound().states(inst.namespace(), refs),
+                ctx.servers().startTimes(inst.namespace(), JupyterHubKind.userObjectLabels(hub(inst))));
+        return List.of(new Condition(StaleVariables.CONDITION, r.current() ? Condition.TRUE : Condition.FALSE,
+                r.reason(), r.message(), null, inst.generation()));
     }
 
     @Override

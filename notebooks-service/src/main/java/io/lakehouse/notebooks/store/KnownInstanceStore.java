@@ -3,6 +3,7 @@ package io.lakehouse.notebooks.store;
 import io.lakehouse.notebooks.kinds.jupyterhub.Bindings;
 import io.lakehouse.notebooks.kinds.jupyterhub.KnownInstance;
 import io.lakehouse.notebooks.kinds.jupyterhub.LakehouseRefs;
+import io.lakehouse.notebooks.kinds.jupyterhub.StaleVariables;
 import io.lakehouse.notebooks.reconcile.NotebookContext;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -81,6 +82,18 @@ public class KnownInstanceStore implements NotebookContext.BoundInstances {
         Map<LakehouseRefs.Ref, KnownInstance> known = inNamespace(namespace).await().atMost(DB_TIMEOUT);
         return KnownInstance.bindings(refs == null ? LakehouseRefs.NONE : refs,
                 ref -> Optional.ofNullable(known.get(ref)));
+    }
+
+    @Override
+    public Map<String, StaleVariables.Binding> states(String namespace, LakehouseRefs refs) {
+        Map<LakehouseRefs.Ref, KnownInstance> known = inNamespace(namespace).await().atMost(DB_TIMEOUT);
+        Map<String, StaleVariables.Binding> states = new HashMap<>();
+        (refs == null ? LakehouseRefs.NONE : refs).set().forEach((field, ref) -> {
+            KnownInstance k = known.get(ref);
+            states.put(field, k == null ? new StaleVariables.Binding(false, null)
+                    : new StaleVariables.Binding(!k.deleting(), k.changedAt()));
+        });
+        return states;
     }
 
     private static KnownInstance map(Row r) {

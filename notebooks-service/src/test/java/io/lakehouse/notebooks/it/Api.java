@@ -116,6 +116,13 @@ public final class Api {
         }
     }
 
+    /** {@code access.member-set}, as access-service publishes a role in a namespace. */
+    public static LakehouseEvent memberSet(String namespace, String subjectType, String subject, String role) {
+        ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("subjectType", subjectType)
+                .put("subject", subject).put("role", role);
+        return LakehouseEvent.of("/lakehouse/access-service", EventType.MEMBER_SET, namespace, data);
+    }
+
     public static ObjectNode request(String name) {
         ObjectNode body = JSON.createObjectNode().put("name", name);
         body.putObject("spec");

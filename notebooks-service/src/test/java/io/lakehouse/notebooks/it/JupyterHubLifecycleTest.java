@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.testing.Callers;
@@ -22,7 +23,9 @@ import jakarta.inject.Inject;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,13 +84,30 @@ class JupyterHubLifecycleTest {
             assertThat(kube.rbac().roles().inNamespace(ns).withName("notebooks-hub").get()).isNotNull();
             assertThat(kube.persistentVolumeClaims().inNamespace(ns).withName("notebooks-hub-db").get()).isNotNull();
 
-            // A bound instance deleted, then created again: new servers get what exists now, nobody edits the hub.
+            assertThat(condition(ns, "VariablesCurrent")).isEqualTo("Current");
+            // A user server, as KubeSpawner starts it (labels of the hub), started now.
+            kube.pods().inNamespace(ns).resource(new PodBuilder()
+                    .withNewMetadata().withName("jupyter-notebooks-bob").withLabels(Map.of(
+                            "app.kubernetes.io/instance", "notebooks", "lakehouse.io/kind", "jupyterhub",
+                            "app.kubernetes.io/managed-by", "kubespawner", "app.kubernetes.io/name", "jupyterhub",
+                            "app.kubernetes.io/part-of", "lakehouse")).endMetadata()
+                    .withNewSpec().addNewContainer().withName("notebook").withImage("ds/jupyter-datastack")
+                    .endContainer().endSpec()
+                    .withNewStatus().withStartTime(Instant.now().toString()).endStatus()
+                    .build()).create();
+
+            // A bound instance deleted, then created again: new servers get what exists now, nobody edits the
+            // hub, and its status says which variables the running server has stale.
             Api.engineEvent(EventType.INSTANCE_DELETED, ns, "mlflow", "mlflow", "http://mlflow." + ns + ".svc:5000", false);
             await().atMost(CONVERGE).until(() -> !config(ns).contains("MLFLOW_TRACKING_URI"));
+            await().atMost(CONVERGE).until(() -> condition(ns, "VariablesCurrent").equals("InstanceMissing"));
             Api.engineEvent(EventType.INSTANCE_REQUESTED, ns, "mlflow", "mlflow", "http://mlflow." + ns + ".svc:5001",
                     false);
             await().atMost(CONVERGE).until(() -> config(ns).contains("\"MLFLOW_TRACKING_URI\": \"http://mlflow." + ns
                     + ".svc:5001\""));
+            await().atMost(CONVERGE).until(() -> condition(ns, "VariablesCurrent").equals("ServersStale"));
+            assertThat(message(ns, "VariablesCurrent")).isEqualTo("mlflow 'mlflow' changed after 1 running server(s)"
+                    + " started, which keep stale or no MLFLOW_TRACKING_URI (restart them)");
 
             // The OIDC client's secret is nowhere but in its Secret.
             Response view = asAdmin().get(hubs(ns) + "/notebooks");
@@ -98,7 +118,10 @@ class JupyterHubLifecycleTest {
                     .allSatisfy(e -> assertThat(e.data().toString()).doesNotContain(CANARY));
             assertThat(Files.readString(Path.of("target", "quarkus-test.log"))).doesNotContain(CANARY);
 
-            asAdmin().delete(hubs(ns) + "/notebooks").then().statusCode(202);
+            Response deleting = asAdmin().delete(hubs(ns) + "/notebooks");
+            assertThat(deleting.statusCode()).isEqualTo(202);
+            assertThat(deleting.jsonPath().getString("status.conditions.find { it.type == 'UserVolumes' }.message"))
+                    .startsWith("the users' volumes (claim-notebooks-<user>) are kept");
             await().atMost(CONVERGE).until(() -> asAdmin().get(hubs(ns) + "/notebooks").statusCode() == 404);
             assertThat(kube.apps().deployments().inNamespace(ns).withName("notebooks-hub").get()).isNull();
             assertThat(kube.rbac().roles().inNamespace(ns).withName("notebooks-hub").get()).isNull();
@@ -160,6 +183,11 @@ class JupyterHubLifecycleTest {
 
     private static String phase(String ns) {
         return asAdmin().get(hubs(ns) + "/notebooks").jsonPath().getString("status.phase");
+    }
+
+    private static String message(String ns, String type) {
+        return String.valueOf(asAdmin().get(hubs(ns) + "/notebooks").jsonPath()
+                .getString("status.conditions.find { it.type == '" + type + "' }.message"));
     }
 
     private static String condition(String ns, String type) {

@@ -5,6 +5,7 @@ import static io.lakehouse.notebooks.kinds.jupyterhub.PythonLiterals.map;
 import static io.lakehouse.notebooks.kinds.jupyterhub.PythonLiterals.string;
 
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
@@ -44,12 +45,17 @@ public final class HubConfig {
 
     private HubConfig() {}
 
-    public static String render(HubInstance inst, HubContext ctx, Bindings bindings) {
+    /**
+     * @param owner the instance's root object: user pods get it as owner, so deleting the instance stops
+     *     them (garbage collection); their volumes have no owner and stay
+     */
+    public static String render(HubInstance inst, HubContext ctx, Bindings bindings, OwnerReference owner) {
         StringBuilder py = new StringBuilder();
         py.append(HEADER.formatted(inst.namespace(), inst.name(), ACCESS_DIR));
         hub(py, inst);
         authenticator(py, inst, ctx);
         spawner(py, inst, ctx, bindings);
+        ownedPods(py, owner);
         culler(py);
         return py.toString();
     }
@@ -138,6 +144,26 @@ public final class HubConfig {
                 mounts.stream().map(PythonLiterals::object).toList()) + "]");
         set(py, "KubeSpawner.environment", environment(UserEnv.of(spec, bindings)));
     }
+
+    private static void ownedPods(StringBuilder py, OwnerReference owner) {
+        section(py, "User pods belong to the instance's root object: deleting the instance (root last) lets\n"
+                + "# garbage collection stop the servers; their volumes have no owner and stay");
+        py.append("ROOT = ").append(map(new TreeMap<>(Map.of("apiVersion", owner.getApiVersion(), "kind",
+                owner.getKind(), "name", owner.getName(), "uid", owner.getUid())))).append("\n\n\n");
+        py.append(OWNED_BY_INSTANCE);
+        set(py, "KubeSpawner.modify_pod_hook", "owned_by_instance");
+    }
+
+    private static final String OWNED_BY_INSTANCE = """
+            def owned_by_instance(spawner, pod):
+                from kubernetes_asyncio.client.models import V1OwnerReference
+
+                pod.metadata.owner_references = [V1OwnerReference(
+                    api_version=ROOT["apiVersion"], kind=ROOT["kind"], name=ROOT["name"], uid=ROOT["uid"])]
+                return pod
+
+
+            """;
 
     private static void culler(StringBuilder py) {
         section(py, "Idle servers stop after an hour; the culler is a hub-managed service with the least scopes");

@@ -36,7 +36,7 @@ final class HubServer {
     static ConfigMap config(HubInstance inst, HubContext ctx, Bindings bindings, OwnerReference owner) {
         return new ConfigMapBuilder()
                 .withMetadata(HubMeta.meta(HubNames.config(inst.name()), inst, ctx, HubNames.HUB, owner))
-                .withData(Map.of(HubConfig.FILE, HubConfig.render(inst, ctx, bindings)))
+                .withData(Map.of(HubConfig.FILE, HubConfig.render(inst, ctx, bindings, owner)))
                 .build();
     }
 
@@ -56,7 +56,7 @@ final class HubServer {
     }
 
     static Deployment deployment(HubInstance inst, HubContext ctx, Bindings bindings, OwnerReference owner) {
-        String checksum = Checksums.sha256(HubConfig.render(inst, ctx, bindings));
+        String checksum = Checksums.sha256(HubConfig.render(inst, ctx, bindings, owner));
         return new DeploymentBuilder()
                 .withMetadata(HubMeta.meta(HubNames.hub(inst.name()), inst, ctx, HubNames.HUB, owner))
                 .withNewSpec()

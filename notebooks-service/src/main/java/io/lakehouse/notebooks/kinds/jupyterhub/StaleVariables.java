@@ -56,7 +56,7 @@ public final class StaleVariables {
             } else if (b.changedAt() != null && serverStarts.stream().anyMatch(s -> s.isBefore(b.changedAt()))) {
                 long count = serverStarts.stream().filter(s -> s.isBefore(b.changedAt())).count();
                 stale.addAll(vars);
-                why.put(what, "was recreated: " + count + " server(s) started before have stale "
+                why.put(what, "changed after " + count + " running server(s) started, which keep stale or no "
                         + String.join(", ", vars) + " (restart them)");
             }
         });

@@ -77,6 +77,7 @@ class HubConfigPythonTest {
         JsonNode spawner = traits.path("KubeSpawner");
         assertThat(spawner.path("pod_name_template").asText()).isEqualTo("jupyter-notebooks-{user_server}");
         assertThat(spawner.path("delete_pvc").asBoolean(true)).isFalse();
+        assertThat(spawner.path("modify_pod_hook").asText()).isEqualTo("<function owned_by_instance>");
         assertThat(spawner.path("mem_limit").asLong()).isEqualTo(8L << 30);
         assertThat(names(spawner.path("environment"))).containsExactlyInAnyOrder(
                 "POLARIS_URI", "POLARIS_WAREHOUSE", "POLARIS_CLIENT_ID", "POLARIS_CLIENT_SECRET", "POLARIS_CREDENTIAL",
@@ -85,6 +86,14 @@ class HubConfigPythonTest {
                 "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY");
         assertThat(load(HubFixtures.defaults(), Bindings.NONE).path("traits").path("KubeSpawner").path("environment")
                 .size()).isZero();
+    }
+
+    /** User pods get the instance's root object as owner: deleting the instance stops them, volumes stay. */
+    @Test
+    void userPodsBelongToTheInstance() throws Exception {
+        String owners = run(write(HubFixtures.defaults(), Bindings.NONE).toString(), "own-pod");
+        assertThat(JSON.readTree(owners).toString()).isEqualTo("[{\"api_version\":\"v1\",\"kind\":\"ConfigMap\","
+                + "\"name\":\"notebooks-instance\",\"uid\":\"" + HubFixtures.owner().getUid() + "\"}]");
     }
 
     /** Who may sign in, per the grants file the hub reads at every sign-in (the hub keeps running). */
@@ -121,7 +130,7 @@ class HubConfigPythonTest {
 
     private Path write(HubInstance inst, Bindings bindings) throws IOException {
         Path file = Files.createTempFile(dir, "jupyterhub_config", ".py");
-        Files.writeString(file, HubConfig.render(inst, HubFixtures.productionContext(), bindings));
+        Files.writeString(file, HubConfig.render(inst, HubFixtures.productionContext(), bindings, HubFixtures.owner()));
         return file;
     }
 

@@ -40,7 +40,8 @@ class StaleVariablesTest {
         Map<String, Binding> recreated = Map.of("catalog", new Binding(true, T0), "trino", new Binding(true, T1));
         Result stale = StaleVariables.of(REFS, recreated, List.of(T0.plusSeconds(60), T1.plusSeconds(60)));
         assertThat(stale).isEqualTo(new Result(false, "ServersStale",
-                "trino 'trino' was recreated: 1 server(s) started before have stale TRINO_HOST (restart them)",
+                "trino 'trino' changed after 1 running server(s) started, which keep stale or no TRINO_HOST"
+                        + " (restart them)",
                 List.of("TRINO_HOST")));
         assertThat(StaleVariables.of(REFS, recreated, List.of(T1.plusSeconds(60))).current()).isTrue();
     }
