@@ -1,5 +1,7 @@
 package io.lakehouse.notebooks.api;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import io.lakehouse.common.crypto.SecretSealer;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceDependencies;
 import io.lakehouse.common.instances.InstanceKind;
@@ -8,9 +10,9 @@ import io.lakehouse.common.instances.InstanceStore;
 import io.lakehouse.common.instances.SpecPatch;
 import io.lakehouse.common.instances.api.CreateInstanceRequest;
 import io.lakehouse.common.instances.api.InstanceService;
+import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.storage.NamespaceBuckets;
-import io.lakehouse.common.crypto.SecretSealer;
 import io.lakehouse.common.validation.Violations;
 import io.lakehouse.notebooks.kinds.jupyterhub.JupyterHubRules;
 import io.lakehouse.notebooks.kinds.jupyterhub.JupyterHubSpec;
@@ -18,7 +20,6 @@ import io.lakehouse.notebooks.kinds.jupyterhub.LakehouseRefs;
 import io.lakehouse.notebooks.reconcile.NotebookContext;
 import io.lakehouse.notebooks.store.HubStore;
 import io.lakehouse.notebooks.store.KnownInstanceStore;
-import io.lakehouse.common.kube.Condition;
 import io.smallrye.mutiny.Uni;
 import io.vertx.pgclient.PgException;
 import java.time.Instant;
@@ -66,7 +67,7 @@ public class NotebookService extends InstanceService<NotebookContext> {
 
     @Override
     public Uni<Instance> patch(String namespace, InstanceKind<NotebookContext> kind, String name,
-            com.fasterxml.jackson.databind.JsonNode patch) {
+            JsonNode patch) {
         return get(namespace, kind, name).chain(current -> {
             InstanceSpec next = patch != null && patch.isObject()
                     ? SpecPatch.apply(kind, current.spec(), patch) : current.spec();
