@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.security.Subject;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Violations;
@@ -94,6 +95,14 @@ public interface InstanceKind<C extends InstanceContext> {
      * nothing where no collector or controller runs.
      */
     default List<ObjectRef> leftovers(Instance inst) {
+        return List.of();
+    }
+
+    /**
+     * Conditions of the kind's own, shown after the framework's and not deciding the phase (a hub says
+     * which variables of its users' servers are stale). Called on each pass; most kinds have none.
+     */
+    default List<Condition> extraConditions(Instance inst, C ctx) {
         return List.of();
     }
 

@@ -9,6 +9,8 @@ import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.kube.Applier;
 import io.lakehouse.common.kube.ApplyMode;
+import io.lakehouse.common.kube.Condition;
+import io.lakehouse.common.kube.Conditions;
 import io.lakehouse.common.kube.ForeignObjectException;
 import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.kube.OwnerReferences;
@@ -125,8 +127,18 @@ public class InstanceReconciler<C extends InstanceContext> {
         progress.remove().forEach(applier::delete);
         progress.enforce().forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
         progress.createOnce().forEach(o -> applier.apply(o, ApplyMode.CREATE_ONLY));
-        save(inst, progress.status());
+        save(inst, withExtra(progress.status(), kind.extraConditions(inst, ctx), inst));
         return null;
+    }
+
+    /** The kind's own conditions after the framework's, each keeping its transition time while it holds. */
+    private static InstanceStatus.Result withExtra(InstanceStatus.Result status, List<Condition> extra, Instance inst) {
+        if (extra.isEmpty()) {
+            return status;
+        }
+        List<Condition> all = new ArrayList<>(status.conditions());
+        all.addAll(Conditions.merge(inst.conditions(), extra, Instant.now()));
+        return new InstanceStatus.Result(status.phase(), all);
     }
 
     /** Ours from the cache; others' (bucket, catalog principal, OIDC client) from the API server. */

@@ -1,0 +1,43 @@
+package io.lakehouse.notebooks.reconcile;
+
+import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.InstanceDependencies;
+import io.lakehouse.common.security.Subject;
+import io.lakehouse.notebooks.store.GrantStore;
+import io.lakehouse.notebooks.store.OidcClientStore;
+import io.smallrye.mutiny.Uni;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The hubs' dependencies, from the tables their consumers keep (OIDC clients, grants). A hub names its
+ * catalog on the Lakehouse tab (a reference like the others, see {@code KnownInstanceStore}), never in
+ * the framework's {@code spec.catalog}: no catalog gate here.
+ */
+@ApplicationScoped
+public class NotebookDependencies implements InstanceDependencies {
+
+    private final OidcClientStore oidcClients;
+    private final GrantStore grants;
+
+    NotebookDependencies(OidcClientStore oidcClients, GrantStore grants) {
+        this.oidcClients = oidcClients;
+        this.grants = grants;
+    }
+
+    @Override
+    public Uni<Optional<CatalogRef>> catalog(String namespace, String name) {
+        return Uni.createFrom().item(Optional.empty());
+    }
+
+    @Override
+    public Uni<Boolean> oidcClientReady(String namespace, String name) {
+        return oidcClients.ready(namespace, name);
+    }
+
+    @Override
+    public Uni<List<Subject>> grants(String namespace, String name) {
+        return grants.of(namespace, name);
+    }
+}

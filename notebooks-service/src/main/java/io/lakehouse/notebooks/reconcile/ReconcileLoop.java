@@ -1,0 +1,48 @@
+package io.lakehouse.notebooks.reconcile;
+
+import io.agroal.api.AgroalDataSource;
+import io.lakehouse.common.config.ReconcileSettings;
+import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.instances.InstanceReconciler;
+import io.lakehouse.common.instances.InstanceStore;
+import io.lakehouse.common.kube.InformerCache;
+import io.lakehouse.notebooks.domain.NotebookKinds;
+import io.lakehouse.notebooks.kinds.jupyterhub.HubInstance;
+import io.quarkus.runtime.ShutdownEvent;
+import io.quarkus.runtime.StartupEvent;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.util.Collection;
+
+/** The hubs' reconcile loop (see {@link io.lakehouse.common.kube.ReconcileLoop}), started with the service. */
+@ApplicationScoped
+public class ReconcileLoop {
+
+    private final io.lakehouse.common.kube.ReconcileLoop loop;
+
+    ReconcileLoop(InstanceReconciler<NotebookContext> reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
+            ReconcileSettings settings, ServiceSettings service) {
+        this.loop = new io.lakehouse.common.kube.ReconcileLoop(reconciler::reconcile, cache,
+                () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, settings, service.schema(),
+                NotebookKinds.MANAGED, HubInstance.KIND::equals);
+    }
+
+    void start(@Observes StartupEvent event) {
+        loop.start();
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        loop.close();
+    }
+
+    /**
+     * Has the leader, whichever replica it is, reconcile instances whose dependencies changed (their
+     * referenced instances, their OIDC client, their grants) once {@code client}'s transaction commits.
+     */
+    public Uni<Void> wake(SqlClient client, Collection<String> keys) {
+        return loop.wake(client, keys);
+    }
+}
