@@ -78,6 +78,15 @@ public class ReconcileLoop implements AutoCloseable {
      * replica leads: a NOTIFY on the loop's channel, sent when {@code client}'s transaction commits.
      */
     public Uni<Void> wake(SqlClient client, Collection<String> keys) {
+        return notify(client, channel, keys);
+    }
+
+    /** {@link #wake} for code that has no loop at hand: the loop of the service owning {@code schema}. */
+    public static Uni<Void> wake(SqlClient client, String schema, Collection<String> keys) {
+        return notify(client, "reconcile_" + schema, keys);
+    }
+
+    private static Uni<Void> notify(SqlClient client, String channel, Collection<String> keys) {
         if (keys.isEmpty()) {
             return Uni.createFrom().voidItem();
         }

@@ -14,7 +14,7 @@ import io.lakehouse.common.kube.ReconcileLoop;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
-import io.lakehouse.engines.store.OidcClientStore;
+import io.lakehouse.common.instances.OidcClientStore;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;

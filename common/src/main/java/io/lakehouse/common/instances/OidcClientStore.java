@@ -1,4 +1,4 @@
-package io.lakehouse.engines.store;
+package io.lakehouse.common.instances;
 
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -6,7 +6,10 @@ import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 
-/** The OIDC clients access-service has made for our instances (their {@code <name>-oidc} Secret exists). */
+/**
+ * The OIDC clients access-service has made for the service's instances (their {@code <name>-oidc} Secret
+ * exists; its table {@code oidc_clients}, fed by {@link OidcClientEvents}).
+ */
 @ApplicationScoped
 public class OidcClientStore {
 

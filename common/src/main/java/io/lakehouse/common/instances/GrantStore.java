@@ -1,4 +1,4 @@
-package io.lakehouse.engines.store;
+package io.lakehouse.common.instances;
 
 import io.lakehouse.common.security.Subject;
 import io.smallrye.mutiny.Uni;
@@ -10,7 +10,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Who holds a grant on each of our instances (table {@code instance_grants}), as access-service publishes it. */
+/**
+ * Who holds a grant on each of the service's instances (its table {@code instance_grants}), as
+ * access-service publishes it ({@link GrantEvents}).
+ */
 @ApplicationScoped
 public class GrantStore {
 
