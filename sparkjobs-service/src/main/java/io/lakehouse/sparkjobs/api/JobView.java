@@ -1,0 +1,27 @@
+package io.lakehouse.sparkjobs.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import io.lakehouse.sparkjobs.store.JobRecord;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+
+/**
+ * A job of the history as the API shows it.
+ *
+ * @param schedule the schedule that started it (the ⏱ marker), absent for a job launched by hand
+ * @param handMade made with kubectl, not through the API: no form, so no relaunch
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public record JobView(String name, String state, String sourceType, String profile, String schedule,
+        String createdBy, OffsetDateTime createdAt, OffsetDateTime startedAt, OffsetDateTime endedAt,
+        Long durationSeconds, boolean handMade, String error) {
+
+    static JobView of(JobRecord job) {
+        Long duration = job.startedAt() == null ? null
+                : Duration.between(job.startedAt(), job.endedAt() != null ? job.endedAt() : OffsetDateTime.now())
+                        .toSeconds();
+        return new JobView(job.name(), job.state(), job.sourceType(), job.profile(), job.schedule(),
+                job.createdBy(), job.createdAt(), job.startedAt(), job.endedAt(), duration, job.handMade(),
+                job.error());
+    }
+}
