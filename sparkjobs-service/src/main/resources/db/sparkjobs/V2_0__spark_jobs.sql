@@ -26,6 +26,8 @@ CREATE TABLE jobs (
     started_at   TIMESTAMPTZ,
     ended_at     TIMESTAMPTZ,
     error        TEXT,
+    -- The last driver lines, read when the job ends (the pod goes with the TTL; these stay).
+    driver_log   TEXT,
     PRIMARY KEY (namespace, name)
 );
 CREATE INDEX jobs_by_time ON jobs (namespace, created_at DESC, name);

@@ -9,6 +9,7 @@ import io.lakehouse.sparkjobs.store.JobRecord;
 import io.lakehouse.sparkjobs.store.JobStore;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -30,12 +31,17 @@ public class SparkJobsResource {
     static final int MAX_LIMIT = 500;
 
     private final JobService service;
+    private final JobLifecycle lifecycle;
+    private final JobLogs logs;
     private final JobStore store;
     private final Authorizer authorizer;
     private final SecurityIdentity caller;
 
-    SparkJobsResource(JobService service, JobStore store, Authorizer authorizer, SecurityIdentity caller) {
+    SparkJobsResource(JobService service, JobLifecycle lifecycle, JobLogs logs, JobStore store, Authorizer authorizer,
+            SecurityIdentity caller) {
         this.service = service;
+        this.lifecycle = lifecycle;
+        this.logs = logs;
         this.store = store;
         this.authorizer = authorizer;
         this.caller = caller;
@@ -80,12 +86,62 @@ public class SparkJobsResource {
         return new JobPage(items, next);
     }
 
+    /** The job with its driver and executor pods. */
     @GET
     @Path("{name}")
-    public JobView get(@PathParam("namespace") String namespace, @PathParam("name") String name) {
+    public JobDetail get(@PathParam("namespace") String namespace, @PathParam("name") String name) {
+        authorizer.require(caller, PathParams.namespace(namespace), Role.VIEWER);
+        JobView job = store.get(namespace, PathParams.job(namespace, name)).await().indefinitely().map(JobView::of)
+                .orElseThrow(() -> JobService.notFound(namespace, name));
+        return new JobDetail(job, logs.pods(namespace, name));
+    }
+
+    /**
+     * The driver's last {@code tail} lines (default 100): from its pod while it exists, else as kept when
+     * the job ended. {@code ?follow=true} streams them as server-sent events until the driver ends.
+     */
+    @GET
+    @Path("{name}/logs")
+    @Produces({MediaType.APPLICATION_JSON, MediaType.SERVER_SENT_EVENTS})
+    public Response logs(@PathParam("namespace") String namespace, @PathParam("name") String name,
+            @QueryParam("tail") Integer tail, @QueryParam("follow") boolean follow) {
         authorizer.require(caller, PathParams.namespace(namespace), Role.VIEWER);
         PathParams.job(namespace, name);
-        return store.get(namespace, name).await().indefinitely().map(JobView::of)
-                .orElseThrow(() -> JobService.notFound(namespace, name));
+        int lines = Paging.limit(tail, JobLogs.DEFAULT_TAIL, JobLogs.MAX_TAIL);
+        if (store.get(namespace, name).await().indefinitely().isEmpty()) {
+            throw JobService.notFound(namespace, name);
+        }
+        if (follow) {
+            return Response.ok(logs.follow(namespace, name, lines), MediaType.SERVER_SENT_EVENTS).build();
+        }
+        return Response.ok(logs.tail(namespace, name, lines), MediaType.APPLICATION_JSON).build();
+    }
+
+    /** A new job from this one's form (profile resolved again); a body changes the fields it gives. */
+    @POST
+    @Path("{name}/relaunch")
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response relaunch(@PathParam("namespace") String namespace, @PathParam("name") String name,
+            LaunchForm changes) {
+        authorizer.require(caller, PathParams.namespace(namespace), Role.OPERATOR);
+        JobRecord job = lifecycle.relaunch(namespace, PathParams.job(namespace, name), changes,
+                caller.getPrincipal().getName());
+        return Response.created(URI.create("/api/v1/namespaces/" + namespace + "/spark-jobs/" + job.name()))
+                .entity(JobView.of(job)).build();
+    }
+
+    @POST
+    @Path("{name}/cancel")
+    public JobView cancel(@PathParam("namespace") String namespace, @PathParam("name") String name) {
+        authorizer.require(caller, PathParams.namespace(namespace), Role.OPERATOR);
+        return JobView.of(lifecycle.cancel(namespace, PathParams.job(namespace, name)));
+    }
+
+    @DELETE
+    @Path("{name}")
+    public Response delete(@PathParam("namespace") String namespace, @PathParam("name") String name) {
+        authorizer.require(caller, PathParams.namespace(namespace), Role.OPERATOR);
+        lifecycle.delete(namespace, PathParams.job(namespace, name));
+        return Response.noContent().build();
     }
 }

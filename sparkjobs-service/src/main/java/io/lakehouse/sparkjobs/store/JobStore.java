@@ -1,6 +1,8 @@
 package io.lakehouse.sparkjobs.store;
 
+import io.lakehouse.sparkjobs.kube.ApplicationStatus;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.SqlClient;
@@ -28,10 +30,11 @@ public class JobStore {
     public Uni<Boolean> insert(SqlClient tx, JobRecord job, String script) {
         return tx.preparedQuery("INSERT INTO jobs (namespace, name, state, source_type, profile, schedule, form,"
                         + " script, created_by, created_at, started_at, ended_at, error)"
-                        + " VALUES ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13)"
+                        + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
                         + " ON CONFLICT DO NOTHING")
                 .execute(Tuple.from(new Object[] {job.namespace(), job.name(), job.state(), job.sourceType(),
-                        job.profile(), job.schedule(), job.form(), script, job.createdBy(), job.createdAt(),
+                        job.profile(), job.schedule(),
+                        job.form() == null ? null : new JsonObject(job.form()), script, job.createdBy(), job.createdAt(),
                         job.startedAt(), job.endedAt(), job.error()}))
                 .map(rows -> rows.rowCount() == 1);
     }
@@ -81,6 +84,61 @@ public class JobStore {
             rows.forEach(r -> jobs.add(of(r)));
             return jobs;
         });
+    }
+
+    /**
+     * Applies what the operator reports: the state when it changed (never over CANCELLED, which is
+     * ours), the times and error when known. Empty when nothing changed or the job is not in the history.
+     */
+    public Uni<Optional<JobRecord>> observe(SqlClient tx, ApplicationStatus s) {
+        return tx.preparedQuery("UPDATE jobs SET state = $3, started_at = coalesce($4, started_at),"
+                        + " ended_at = coalesce($5, ended_at), error = coalesce($6, error)"
+                        + " WHERE namespace = $1 AND name = $2 AND state <> $3 AND state <> 'CANCELLED'"
+                        + " RETURNING " + COLUMNS)
+                .execute(Tuple.of(s.namespace(), s.name(), s.state(), s.startedAt(), s.endedAt(), s.error()))
+                .map(JobStore::first);
+    }
+
+    /** A job made by hand (or by a schedule): into the history without a form; empty when already there. */
+    public Uni<Optional<JobRecord>> insertFound(SqlClient tx, ApplicationStatus s) {
+        return tx.preparedQuery("INSERT INTO jobs (namespace, name, state, source_type, schedule, created_by,"
+                        + " created_at, started_at, ended_at, error) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+                        + " ON CONFLICT DO NOTHING RETURNING " + COLUMNS)
+                .execute(Tuple.from(new Object[] {s.namespace(), s.name(), s.state(), s.sourceType(), s.schedule(),
+                        s.createdBy(), s.createdAt(), s.startedAt(), s.endedAt(), s.error()}))
+                .map(JobStore::first);
+    }
+
+    /** CANCELLED, when the job is still active; empty otherwise. */
+    public Uni<Optional<JobRecord>> cancel(SqlClient tx, String namespace, String name, OffsetDateTime at) {
+        return tx.preparedQuery("UPDATE jobs SET state = 'CANCELLED', ended_at = $3 WHERE namespace = $1"
+                        + " AND name = $2 AND state NOT IN ('COMPLETED', 'FAILED', 'SUBMISSION_FAILED', 'CANCELLED')"
+                        + " RETURNING " + COLUMNS)
+                .execute(Tuple.of(namespace, name, at))
+                .map(JobStore::first);
+    }
+
+    public Uni<Optional<JobRecord>> delete(SqlClient tx, String namespace, String name) {
+        return tx.preparedQuery("DELETE FROM jobs WHERE namespace = $1 AND name = $2 RETURNING " + COLUMNS)
+                .execute(Tuple.of(namespace, name))
+                .map(JobStore::first);
+    }
+
+    public Uni<Void> saveLog(String namespace, String name, String log) {
+        return pool.preparedQuery("UPDATE jobs SET driver_log = $3 WHERE namespace = $1 AND name = $2")
+                .execute(Tuple.of(namespace, name, log)).replaceWithVoid();
+    }
+
+    /** The driver's last lines as kept when the job ended, if any. */
+    public Uni<Optional<String>> driverLog(String namespace, String name) {
+        return pool.preparedQuery("SELECT driver_log FROM jobs WHERE namespace = $1 AND name = $2")
+                .execute(Tuple.of(namespace, name))
+                .map(rows -> rows.size() == 0 ? Optional.empty()
+                        : Optional.ofNullable(rows.iterator().next().getString(0)));
+    }
+
+    private static Optional<JobRecord> first(io.vertx.mutiny.sqlclient.RowSet<Row> rows) {
+        return rows.size() == 0 ? Optional.empty() : Optional.of(of(rows.iterator().next()));
     }
 
     private static JobRecord of(Row r) {
