@@ -31,3 +31,20 @@ CREATE TABLE jobs (
     PRIMARY KEY (namespace, name)
 );
 CREATE INDEX jobs_by_time ON jobs (namespace, created_at DESC, name);
+
+-- Schedules: the form of their runs (no script text: see script) and the timing, mirrored by a
+-- ScheduledSparkApplication of the same name.
+CREATE TABLE schedules (
+    namespace   TEXT        NOT NULL,
+    name        TEXT        NOT NULL,
+    cron        TEXT        NOT NULL,
+    time_zone   TEXT        NOT NULL,
+    policy      TEXT        NOT NULL,
+    runs_kept   INT         NOT NULL,
+    suspended   BOOLEAN     NOT NULL DEFAULT false,
+    form        JSONB       NOT NULL,
+    script      TEXT,
+    created_by  TEXT        NOT NULL,
+    created_at  TIMESTAMPTZ NOT NULL,
+    PRIMARY KEY (namespace, name)
+);

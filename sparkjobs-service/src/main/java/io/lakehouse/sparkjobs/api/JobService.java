@@ -68,19 +68,38 @@ public class JobService {
         if (form == null) {
             throw ApiException.badRequest("a launch form is required");
         }
-        List<FieldError> errors = LaunchRules.check(form, settings.maxScriptBytes());
-        if (!errors.isEmpty()) {
-            throw ApiException.invalid(errors);
-        }
         String name = form.name() != null ? form.name() : JobNames.suggest(form);
-        LaunchForm normalized = LaunchRules.normalize(form, name, settings.defaultTtlHours());
-        JobProfile profile = profile(namespace, normalized);
-        BucketSecrets.Bucket bucket = bucket(namespace, normalized);
-        requireGitToken(namespace, normalized);
+        JobPlan plan = prepare(namespace, form, name, caller, schedule, "");
         if (jobs.get(namespace, name).await().indefinitely().isPresent() || application(namespace, name) != null) {
             throw ApiException.conflict("a Spark job '" + name + "' already exists in namespace '" + namespace + "'");
         }
-        return create(new JobPlan(namespace, normalized, profile, bucket, schedule, caller));
+        return create(plan);
+    }
+
+    /**
+     * Checks a form and resolves what it names (profile, bucket, Git token Secret) into a plan; 422 with
+     * every problem, fields prefixed by {@code field} (a schedule's form is its {@code job}).
+     */
+    public JobPlan prepare(String namespace, LaunchForm form, String name, String caller, String schedule,
+            String field) {
+        List<FieldError> errors = LaunchRules.check(form, settings.maxScriptBytes());
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors.stream()
+                    .map(e -> new FieldError(field + e.field(), e.message())).toList());
+        }
+        LaunchForm normalized = LaunchRules.normalize(form, name, settings.defaultTtlHours());
+        try {
+            JobProfile profile = profile(namespace, normalized);
+            BucketSecrets.Bucket bucket = bucket(namespace, normalized);
+            requireGitToken(namespace, normalized);
+            return new JobPlan(namespace, normalized, profile, bucket, schedule, caller);
+        } catch (ApiException e) {
+            if (field.isEmpty() || e.errors().isEmpty()) {
+                throw e;
+            }
+            throw ApiException.invalid(e.errors().stream()
+                    .map(f -> new FieldError(field + f.field(), f.message())).toList());
+        }
     }
 
     private JobRecord create(JobPlan plan) {

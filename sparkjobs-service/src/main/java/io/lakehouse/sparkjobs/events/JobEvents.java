@@ -6,6 +6,7 @@ import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.sparkjobs.store.JobRecord;
+import io.lakehouse.sparkjobs.store.ScheduleRecord;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /** The {@code sparkjob.*} events (subject {@code <namespace>/sparkjob/<name>}); never a credential or script text. */
@@ -30,6 +31,20 @@ public class JobEvents {
 
     public LakehouseEvent deleted(JobRecord job) {
         return event(EventType.SPARKJOB_DELETED, job);
+    }
+
+    /** {@code sparkschedule.created/updated/deleted}: the timing, never the form's script. */
+    public LakehouseEvent schedule(EventType type, ScheduleRecord s) {
+        ObjectNode data = JSON.createObjectNode()
+                .put("namespace", s.namespace())
+                .put("name", s.name())
+                .put("cron", s.cron())
+                .put("timeZone", s.timeZone())
+                .put("concurrencyPolicy", s.policy())
+                .put("runsKept", s.runsKept())
+                .put("suspended", s.suspended())
+                .put("createdBy", s.createdBy());
+        return LakehouseEvent.of(service.eventSource(), type, s.namespace() + "/sparkschedule/" + s.name(), data);
     }
 
     private LakehouseEvent event(EventType type, JobRecord job) {

@@ -11,6 +11,9 @@ import java.util.Map;
 /**
  * What a SparkApplication says about its run, pure: the operator's state ({@code NEW} while its
  * status is empty), times, error, driver pod; for one made by hand, what the history can show.
+ *
+ * @param ours launched through the API (its launch records it); a schedule's run carries the
+ *     schedule's labels, whose job name is the schedule's, so it is not
  */
 public record ApplicationStatus(String namespace, String name, String state, OffsetDateTime startedAt,
         OffsetDateTime endedAt, String error, String driverPod, boolean ours, String schedule, String sourceType,
@@ -38,7 +41,8 @@ public record ApplicationStatus(String namespace, String name, String state, Off
                 time(status.path("lastSubmissionAttemptTime")), time(status.path("terminationTime")),
                 text(status.path("applicationState").path("errorMessage")),
                 text(status.path("driverInfo").path("podName")),
-                managedBy.equals(labels.get(Labels.MANAGED_BY)), schedule, source,
+                managedBy.equals(labels.get(Labels.MANAGED_BY))
+                        && app.getMetadata().getName().equals(labels.get(JobLabels.JOB)), schedule, source,
                 notes.get(JobLabels.CREATED_BY),
                 app.getMetadata().getCreationTimestamp() == null ? OffsetDateTime.now()
                         : OffsetDateTime.parse(app.getMetadata().getCreationTimestamp()));
