@@ -122,7 +122,7 @@ class LaunchTest {
     void anExplicitImageRunsWithoutCatalogAndANameIsSuggestedWhenAbsent() {
         String ns = Callers.freshNamespace();
         ObjectNode form = Api.JSON.createObjectNode().put("image", "registry.example/team/spark:3.5.3")
-                .put("pullSecret", "registry-creds");
+                .put("pullSecret", "registry-creds").put("ttlHours", 2);
         form.putObject("source").put("type", "script").put("script", Api.SCRIPT);
         String name = asAdmin().body(form.toString()).post(jobs(ns)).then().statusCode(201)
                 .body("name", matchesPattern("pyspark-[a-z0-9]{5}")).extract().path("name");
@@ -131,6 +131,8 @@ class LaunchTest {
         JsonNode spec = Api.JSON.valueToTree(app.getAdditionalProperties().get("spec"));
         assertThat(spec.path("image").asText()).isEqualTo("registry.example/team/spark:3.5.3");
         assertThat(spec.path("imagePullSecrets").toString()).isEqualTo("[\"registry-creds\"]");
+        // Retention: the operator deletes the finished application (and its driver log) after ttlHours.
+        assertThat(spec.path("timeToLiveSeconds").asLong()).isEqualTo(7200L);
         assertThat(spec.path("driver").path("template").path("spec").path("containers").get(0).path("env").isMissingNode())
                 .isTrue();
     }
@@ -139,6 +141,7 @@ class LaunchTest {
     void anS3SourceIsFetchedByAnInitContainerWithTheBucketsKeysByReferenceOnly() throws Exception {
         String ns = Callers.freshNamespace();
         Api.bucketSecret(kube, ns, "raw", CANARY);
+        EventReader events = new EventReader("lakehouse.sparkjobs");
         ObjectNode form = Api.JSON.createObjectNode().put("image", "apache/spark:3.5.3");
         form.putObject("source").put("type", "s3").put("bucket", "raw").put("path", "jobs/daily_load.py");
         Response created = asAdmin().body(form.toString()).post(jobs(ns));
@@ -160,6 +163,11 @@ class LaunchTest {
         assertThat(created.asString()).doesNotContain(CANARY);
         assertThat(asAdmin().get(jobs(ns) + "/" + name).asString()).doesNotContain(CANARY);
         assertThat(Files.readString(Path.of("target/quarkus-test.log"))).doesNotContain(CANARY);
+        try (events) {
+            await().atMost(Api.PROPAGATION).until(() -> !events.records(ns + "/sparkjob/" + name).isEmpty());
+            assertThat(events.records(ns + "/sparkjob/" + name)).allSatisfy(r -> assertThat(
+                    new String(r.value(), java.nio.charset.StandardCharsets.UTF_8)).doesNotContain(CANARY));
+        }
 
         // A bucket the namespace does not have: 422.
         form.with("source").put("bucket", "nope");
