@@ -74,7 +74,7 @@ public final class ClusterSimulator implements AutoCloseable {
     COLLECTED_ONLY.forEach(this::follow);
 
     jobs = new JobController(jobsWatched, serialization);
-    sparkApplications = new SparkApplicationController(new GenericStatus(apps, serialization));
+    sparkApplications = new SparkApplicationController(new GenericStatus(apps, serialization), client);
     play(deployments, new DeploymentController(deployments, serialization));
     play(statefulSets, new StatefulSetController(statefulSets, serialization));
     play(jobsWatched, jobs);

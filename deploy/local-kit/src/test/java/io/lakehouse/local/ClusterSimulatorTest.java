@@ -212,6 +212,30 @@ class ClusterSimulatorTest {
   }
 
   @Test
+  void sparkApplicationRunsDriverAndExecutorPodsWithALogAndGoesAfterItsTtl() {
+    Map<String, Object> spec = new HashMap<>(Map.of("type", "Python", "timeToLiveSeconds", 2));
+    spec.put("executor", Map.of("instances", 2));
+    sparkApplications().resource(sparkApplication("report", spec)).create();
+
+    await().until(() -> "COMPLETED".equals(sparkApplications().withName("report").get()
+        .get("status", "applicationState", "state")));
+    await().until(() -> client.pods().inNamespace(namespace).withName("report-driver").get() != null
+        && "Succeeded".equals(client.pods().inNamespace(namespace).withName("report-driver").get().getStatus()
+            .getPhase()));
+    assertEquals(List.of("report-driver"), client.pods().inNamespace(namespace)
+        .withLabel("sparkoperator.k8s.io/app-name", "report").list().getItems().stream()
+        .map(p -> p.getMetadata().getName()).toList());
+    String log = client.pods().inNamespace(namespace).withName("report-driver").getLog();
+    assertTrue(log.contains("executor 2 registered"), log);
+    assertEquals("INFO SparkContext: Successfully stopped SparkContext\n",
+        client.pods().inNamespace(namespace).withName("report-driver").tailingLines(1).getLog());
+
+    // timeToLiveSeconds after the end: the application and its driver go.
+    await().atMost(Duration.ofSeconds(10)).until(() -> sparkApplications().withName("report").get() == null);
+    await().until(() -> client.pods().inNamespace(namespace).withName("report-driver").get() == null);
+  }
+
+  @Test
   void sparkApplicationMatchedByTheFailurePredicateFails() {
     sparkApplications().resource(sparkApplication("failing-etl", Map.of("type", "Python"))).create();
 
