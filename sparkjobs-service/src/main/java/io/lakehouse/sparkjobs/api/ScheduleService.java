@@ -180,7 +180,8 @@ public class ScheduleService {
                         .map(ZonedDateTime::toOffsetDateTime).map(OffsetDateTime::toString).toList();
         try {
             return new ScheduleView(s.name(), s.cron(), s.timeZone(), s.policy(), s.runsKept(), s.suspended(),
-                    s.createdBy(), s.createdAt(), next, JSON.readTree(s.form()));
+                    s.createdBy(), s.createdAt(), next, ((com.fasterxml.jackson.databind.node.ObjectNode)
+                            JSON.readTree(s.form())).without("name"));
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

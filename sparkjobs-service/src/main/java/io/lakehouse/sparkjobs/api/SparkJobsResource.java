@@ -4,6 +4,7 @@ import io.lakehouse.common.api.Paging;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.security.Authorizer;
 import io.lakehouse.common.security.Role;
+import io.lakehouse.sparkjobs.config.SparkJobSettings;
 import io.lakehouse.sparkjobs.domain.LaunchForm;
 import io.lakehouse.sparkjobs.store.JobRecord;
 import io.lakehouse.sparkjobs.store.JobStore;
@@ -36,9 +37,11 @@ public class SparkJobsResource {
     private final JobStore store;
     private final Authorizer authorizer;
     private final SecurityIdentity caller;
+    private final SparkJobSettings settings;
 
     SparkJobsResource(JobService service, JobLifecycle lifecycle, JobLogs logs, JobStore store, Authorizer authorizer,
-            SecurityIdentity caller) {
+            SecurityIdentity caller, SparkJobSettings settings) {
+        this.settings = settings;
         this.service = service;
         this.lifecycle = lifecycle;
         this.logs = logs;
@@ -77,7 +80,8 @@ public class SparkJobsResource {
         }
         List<JobRecord> found = store.list(namespace, state, schedule, afterTime, afterName, size + 1)
                 .await().indefinitely();
-        List<JobView> items = found.stream().limit(size).map(JobView::of).toList();
+        List<JobView> items = found.stream().limit(size)
+                .map(j -> JobView.of(j, settings.operatorAnswerTimeout())).toList();
         String next = null;
         if (found.size() > size) {
             JobRecord last = found.get(size - 1);
@@ -91,7 +95,8 @@ public class SparkJobsResource {
     @Path("{name}")
     public JobDetail get(@PathParam("namespace") String namespace, @PathParam("name") String name) {
         authorizer.require(caller, PathParams.namespace(namespace), Role.VIEWER);
-        JobView job = store.get(namespace, PathParams.job(namespace, name)).await().indefinitely().map(JobView::of)
+        JobView job = store.get(namespace, PathParams.job(namespace, name)).await().indefinitely()
+                .map(j -> JobView.of(j, settings.operatorAnswerTimeout()))
                 .orElseThrow(() -> JobService.notFound(namespace, name));
         return new JobDetail(job, logs.pods(namespace, name));
     }

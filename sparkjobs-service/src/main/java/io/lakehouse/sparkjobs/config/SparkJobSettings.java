@@ -30,6 +30,13 @@ public interface SparkJobSettings {
     @WithDefault("185")
     long runAsUser();
 
+    /**
+     * {@code lakehouse.sparkjobs.operator-answer-timeout}: a job still without any state from the operator
+     * after this long carries a note that the operator may not watch its namespace.
+     */
+    @WithDefault("60s")
+    java.time.Duration operatorAnswerTimeout();
+
     /** {@code lakehouse.sparkjobs.s3-image} ({@code SPARK_JOB_S3_IMAGE}): fetches an S3 source. */
     @WithDefault("amazon/aws-cli:2.22.35")
     String s3Image();

@@ -131,6 +131,19 @@ class HistoryTest {
     }
 
     @Test
+    void aJobTheOperatorDoesNotAnswerSaysItMayNotWatchTheNamespace() {
+        String ns = Callers.freshNamespace();
+        asAdmin().body(imageForm("ignored").toString()).post(jobs(ns)).then().statusCode(201)
+                .body("note", equalTo(null));
+        await().atMost(Api.PROPAGATION).until(() -> asAdmin().get(jobs(ns) + "/ignored").asString()
+                .contains("it may not watch namespace '" + ns + "'"));
+        asAdmin().get(jobs(ns)).then().body("items[0].note", org.hamcrest.Matchers.containsString("Spark Operator"));
+        Operator.state(kube, ns, "ignored", "SUBMITTED", "2026-12-03T01:00:00Z", null);
+        await().atMost(Api.PROPAGATION).until(() -> "SUBMITTED".equals(state(ns, "ignored")));
+        asAdmin().get(jobs(ns) + "/ignored").then().body("note", equalTo(null));
+    }
+
+    @Test
     void theHistoryIsPagedNewestFirst() {
         String ns = Callers.freshNamespace();
         for (String name : List.of("first", "second", "third")) {

@@ -14,7 +14,9 @@ public class TestStack extends ServiceTestStack {
 
     @Override
     protected Map<String, String> serviceProperties() {
+        // No operator plays the mock API: a job stays NEW, noted after 3 s instead of a minute.
         return Map.of("quarkus.oidc.public-key", Callers.TOKENS.publicKeyBase64(),
-                "quarkus.oidc.token.issuer", Callers.ISSUER);
+                "quarkus.oidc.token.issuer", Callers.ISSUER,
+                "lakehouse.sparkjobs.operator-answer-timeout", "3s");
     }
 }
