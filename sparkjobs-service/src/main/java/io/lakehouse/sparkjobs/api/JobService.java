@@ -70,7 +70,8 @@ public class JobService {
         }
         String name = form.name() != null ? form.name() : JobNames.suggest(form);
         JobPlan plan = prepare(namespace, form, name, caller, schedule, "");
-        if (jobs.get(namespace, name).await().indefinitely().isPresent() || application(namespace, name) != null) {
+        // A SparkApplication of that name without a row (made by hand) makes the create below answer 409.
+        if (jobs.get(namespace, name).await().indefinitely().isPresent()) {
             throw ApiException.conflict("a Spark job '" + name + "' already exists in namespace '" + namespace + "'");
         }
         return create(plan);
@@ -108,17 +109,11 @@ public class JobService {
         if (!created.isEmpty()) {
             LOG.infof("namespace %s: created the %s account's %s", ns, settings.serviceAccount(), created);
         }
-        ConfigMap script = "script".equals(plan.sourceType()) ? SparkApplications.scriptConfigMap(plan, service.name())
-                : null;
-        if (script != null) {
-            kube.configMaps().resource(script).createOr(existing -> existing.update());
-        }
         GenericKubernetesResource app;
         try {
             app = kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns)
                     .resource(SparkApplications.of(plan, settings, service.name())).create();
         } catch (KubernetesClientException e) {
-            removeScript(plan);
             if (e.getCode() == 409) {
                 throw ApiException.conflict("a Spark job '" + plan.name() + "' already exists in namespace '" + ns + "'");
             }
@@ -127,7 +122,22 @@ public class JobService {
             }
             throw ApiException.unavailable("the Kubernetes API refused the SparkApplication: " + e.getStatus().getMessage());
         }
-        ownScript(plan, app);
+        // The script's ConfigMap after its SparkApplication, owned by it (the operator's TTL removes both); the
+        // driver pod waits for the mount until it exists.
+        ConfigMap script = "script".equals(plan.sourceType()) ? SparkApplications.scriptConfigMap(plan, service.name())
+                : null;
+        if (script != null) {
+            script.getMetadata().setOwnerReferences(List.of(new OwnerReferenceBuilder()
+                    .withApiVersion(SparkResources.API_VERSION).withKind(SparkResources.APPLICATION)
+                    .withName(plan.name()).withUid(app.getMetadata().getUid()).build()));
+            try {
+                kube.configMaps().resource(script).createOr(existing -> existing.update());
+            } catch (RuntimeException e) {
+                kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns).withName(plan.name())
+                        .delete();
+                throw e;
+            }
+        }
         JobRecord job = new JobRecord(ns, plan.name(), JobState.NEW, plan.sourceType(), plan.form().profile(),
                 plan.schedule(), SparkApplications.formJson(plan.form()), plan.createdBy(),
                 OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS), null, null, null);
@@ -195,27 +205,10 @@ public class JobService {
         }
     }
 
-    /** The script's ConfigMap goes when its SparkApplication goes (the operator's TTL included). */
-    private void ownScript(JobPlan plan, GenericKubernetesResource app) {
-        if (!"script".equals(plan.sourceType()) || app.getMetadata().getUid() == null) {
-            return;
-        }
-        kube.configMaps().inNamespace(plan.namespace()).withName(JobNames.configMap(plan.name())).edit(cm -> {
-                    cm.getMetadata().setOwnerReferences(List.of(new OwnerReferenceBuilder()
-                            .withApiVersion(SparkResources.API_VERSION).withKind(SparkResources.APPLICATION)
-                            .withName(plan.name()).withUid(app.getMetadata().getUid()).build()));
-                    return cm;
-                });
-    }
-
     private void removeScript(JobPlan plan) {
         if ("script".equals(plan.sourceType())) {
             kube.configMaps().inNamespace(plan.namespace()).withName(JobNames.configMap(plan.name())).delete();
         }
-    }
-
-    GenericKubernetesResource application(String namespace, String name) {
-        return kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(namespace).withName(name).get();
     }
 
     static ApiException notFound(String namespace, String name) {

@@ -46,8 +46,12 @@ public final class SparkRbac {
     /** Creates what is missing; returns the kinds it created (empty when all were there). */
     public static List<String> ensure(KubernetesClient client, String namespace, String account, String managedBy) {
         List<String> created = new ArrayList<>();
-        for (HasMetadata object : objects(namespace, account, managedBy)) {
-            if (client.resource(object).get() == null) {
+        List<HasMetadata> objects = objects(namespace, account, managedBy);
+        // The three reads at once: every launch checks them.
+        List<Boolean> missing = objects.parallelStream().map(o -> client.resource(o).get() == null).toList();
+        for (int i = 0; i < objects.size(); i++) {
+            HasMetadata object = objects.get(i);
+            if (missing.get(i)) {
                 try {
                     client.resource(object).create();
                     created.add(object.getKind());
