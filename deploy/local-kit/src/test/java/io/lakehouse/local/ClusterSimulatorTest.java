@@ -236,6 +236,31 @@ class ClusterSimulatorTest {
   }
 
   @Test
+  void scheduledSparkApplicationStartsARunOnItsCronAndRefusesABadOne() {
+    var schedules = client.genericKubernetesResources("sparkoperator.k8s.io/v1beta2", "ScheduledSparkApplication")
+        .inNamespace(namespace);
+    schedules.resource(Fixtures.resource("sparkoperator.k8s.io/v1beta2", "ScheduledSparkApplication", "minutely",
+        new HashMap<>(Map.of("schedule", "* * * * *", "timeZone", "Europe/Paris", "concurrencyPolicy", "Allow",
+            "template", Map.of("type", "Python", "mainApplicationFile", "local:///opt/job/main.py"))))).create();
+    schedules.resource(Fixtures.resource("sparkoperator.k8s.io/v1beta2", "ScheduledSparkApplication", "broken",
+        new HashMap<>(Map.of("schedule", "61 * * * *", "concurrencyPolicy", "Allow",
+            "template", Map.of("type", "Python"))))).create();
+
+    await().until(() -> schedules.withName("minutely").get().get("status", "nextRun") != null);
+    await().until(() -> "FailedValidation".equals(schedules.withName("broken").get().get("status", "scheduleState")));
+    // The first run comes at the next minute: the run carries the schedule's name, label and owner.
+    await().atMost(Duration.ofSeconds(75)).until(() -> !sparkApplications()
+        .withLabel("sparkoperator.k8s.io/scheduled-app-name", "minutely").list().getItems().isEmpty());
+    GenericKubernetesResource run = sparkApplications()
+        .withLabel("sparkoperator.k8s.io/scheduled-app-name", "minutely").list().getItems().get(0);
+    assertTrue(run.getMetadata().getName().matches("minutely-\\d{19}"), run.getMetadata().getName());
+    assertEquals("ScheduledSparkApplication", run.getMetadata().getOwnerReferences().get(0).getKind());
+    assertEquals("local:///opt/job/main.py", run.get("spec", "mainApplicationFile"));
+    await().until(() -> run.getMetadata().getName().equals(schedules.withName("minutely").get()
+        .get("status", "lastRunName")));
+  }
+
+  @Test
   void sparkApplicationMatchedByTheFailurePredicateFails() {
     sparkApplications().resource(sparkApplication("failing-etl", Map.of("type", "Python"))).create();
 
