@@ -99,10 +99,17 @@ public class JobStore {
                 .map(JobStore::first);
     }
 
-    /** A job made by hand (or by a schedule): into the history without a form; empty when already there. */
+    /**
+     * A job found on the cluster: made by hand (no form: no relaunch), or a run a schedule started, which
+     * takes the schedule's form, script, profile and author (so it can be relaunched like any launch).
+     * Empty when already there.
+     */
     public Uni<Optional<JobRecord>> insertFound(SqlClient tx, ApplicationStatus s) {
-        return tx.preparedQuery("INSERT INTO jobs (namespace, name, state, source_type, schedule, created_by,"
-                        + " created_at, started_at, ended_at, error) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
+        return tx.preparedQuery("INSERT INTO jobs (namespace, name, state, source_type, profile, schedule, form, script,"
+                        + " created_by, created_at, started_at, ended_at, error)"
+                        + " SELECT $1, $2, $3, coalesce(sc.form->'source'->>'type', $4), sc.form->>'profile', $5,"
+                        + " sc.form, sc.script, coalesce($6, sc.created_by), $7, $8, $9, $10"
+                        + " FROM (SELECT 1) one LEFT JOIN schedules sc ON sc.namespace = $1 AND sc.name = $5"
                         + " ON CONFLICT DO NOTHING RETURNING " + COLUMNS)
                 .execute(Tuple.from(new Object[] {s.namespace(), s.name(), s.state(), s.sourceType(), s.schedule(),
                         s.createdBy(), s.createdAt(), s.startedAt(), s.endedAt(), s.error()}))

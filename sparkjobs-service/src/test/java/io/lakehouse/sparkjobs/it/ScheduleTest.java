@@ -108,7 +108,13 @@ class ScheduleTest {
             await().atMost(Api.PROPAGATION).until(() -> asAdmin().get(jobs(ns) + "?schedule=nightly")
                     .jsonPath().getList("items.name").size() == 2);
             asAdmin().get(jobs(ns) + "/nightly-1764739800000000000").then().body("schedule", equalTo("nightly"))
-                    .body("handMade", equalTo(true));
+                    .body("handMade", equalTo(false)).body("sourceType", equalTo("script"))
+                    .body("createdBy", equalTo("root-admin"));
+            // A cron run has the schedule's form: it relaunches like any job (a run of its own, not the schedule's).
+            String rerun = asAdmin().post(jobs(ns) + "/nightly-1764739800000000000/relaunch").then().statusCode(201)
+                    .extract().path("name");
+            assertThat(kube.configMaps().inNamespace(ns).withName("sparkjob-" + rerun).get().getData())
+                    .containsEntry("main.py", Api.SCRIPT);
 
             asAdmin().post(schedules(ns) + "/nightly/suspend").then().statusCode(200)
                     .body("suspended", equalTo(true)).body("nextRuns.size()", equalTo(0));
