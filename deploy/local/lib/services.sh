@@ -5,8 +5,7 @@
 #
 # One word per service, name:port. The module is <name>-service, its database
 # role and schema are <name> (password <name>, local default).
-SERVICES="${LAKEHOUSE_SERVICES:-catalog:8081 engines:8082 notebooks:8083 access:8085}"
-# Later: sparkjobs:8084
+SERVICES="${LAKEHOUSE_SERVICES:-catalog:8081 engines:8082 notebooks:8083 sparkjobs:8084 access:8085}"
 
 SERVICES_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-90}"
 SECRETS_KEY_FILE="${LAKEHOUSE_HOME}/secrets.key"

@@ -70,16 +70,17 @@ public final class ClusterSimulator implements AutoCloseable {
     Watched<Secret> secrets = follow(Secret.class);
     Watched<GenericKubernetesResource> clusters = follow(Kinds.CNPG_CLUSTER);
     Watched<GenericKubernetesResource> apps = follow(Kinds.SPARK_APPLICATION);
-    follow(Kinds.SCHEDULED_SPARK_APPLICATION);
+    Watched<GenericKubernetesResource> schedules = follow(Kinds.SCHEDULED_SPARK_APPLICATION);
     COLLECTED_ONLY.forEach(this::follow);
 
     jobs = new JobController(jobsWatched, serialization);
-    sparkApplications = new SparkApplicationController(new GenericStatus(apps, serialization));
+    sparkApplications = new SparkApplicationController(new GenericStatus(apps, serialization), client);
     play(deployments, new DeploymentController(deployments, serialization));
     play(statefulSets, new StatefulSetController(statefulSets, serialization));
     play(jobsWatched, jobs);
     play(clusters, new PostgresClusterController(new GenericStatus(clusters, serialization), secrets));
     play(apps, sparkApplications);
+    play(schedules, new ScheduledSparkApplicationController(new GenericStatus(schedules, serialization), client));
 
     GarbageCollector collector = new GarbageCollector(List.copyOf(watched));
     watched.forEach(kind -> kind.onDelete(owner -> queue.submit("gc/" + owner.getMetadata().getUid(),

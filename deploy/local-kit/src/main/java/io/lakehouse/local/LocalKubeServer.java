@@ -6,7 +6,6 @@ import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.fabric8.mockwebserver.Context;
@@ -61,7 +60,7 @@ public final class LocalKubeServer implements AutoCloseable {
     List<CustomResourceDefinitionContext> contexts =
         crds.stream().map(CustomResourceDefinitionContext::fromCrd).toList();
     this.server = new KubernetesMockServer(new Context(), webServer, responses,
-        new KubernetesMixedDispatcher(responses, contexts), false);
+        new LogServingDispatcher(responses, contexts), false);
   }
 
   /** Listens on 127.0.0.1:{@code port} (0 picks a free port) and creates the CRD objects. */

@@ -1,29 +1,51 @@
 package io.lakehouse.local;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 
 /**
  * Plays the Spark Operator for {@code sparkoperator.k8s.io/v1beta2 SparkApplication}: one state per step, new →
  * SUBMITTED → RUNNING → COMPLETED (or FAILED when the name matches the failure predicate).
  * {@code spec.suspend=true} moves a live application to SUSPENDED; setting it back to false resubmits it.
+ * RUNNING brings a driver pod and {@code spec.executor.instances} executor pods (the operator's labels, owned by the
+ * application) whose driver writes log lines ({@link PodLogs}); the end leaves the driver Succeeded or Failed with
+ * its last lines and deletes the executors; {@code spec.timeToLiveSeconds} after the end, the application goes.
  */
 final class SparkApplicationController implements Controller<GenericKubernetesResource> {
 
   private static final Set<String> TERMINAL = Set.of("COMPLETED", "FAILED");
 
+  static final String APP_LABEL = "sparkoperator.k8s.io/app-name";
+  static final String ROLE_LABEL = "spark-role";
+
   private final GenericStatus status;
+  private final KubernetesClient client;
+  private final ScheduledExecutorService ttl = Executors.newSingleThreadScheduledExecutor(runnable -> {
+    Thread thread = new Thread(runnable, "spark-ttl");
+    thread.setDaemon(true);
+    return thread;
+  });
   private volatile Predicate<String> failing = name -> false;
 
-  SparkApplicationController(GenericStatus status) {
+  SparkApplicationController(GenericStatus status, KubernetesClient client) {
     this.status = status;
+    this.client = client;
   }
 
   void failApplicationsNamed(Predicate<String> names) {
@@ -34,6 +56,7 @@ final class SparkApplicationController implements Controller<GenericKubernetesRe
   public void reconcile(GenericKubernetesResource app) {
     String state = Objects.requireNonNullElse(app.get("status", "applicationState", "state"), "");
     if (TERMINAL.contains(state)) {
+      scheduleTtl(app);
       return;
     }
     Map<String, Object> next = new LinkedHashMap<>(GenericStatus.of(app));
@@ -43,6 +66,7 @@ final class SparkApplicationController implements Controller<GenericKubernetesRe
       switch (state) {
         case "", "SUSPENDED" -> submit(app, next);
         case "SUBMITTED" -> {
+          startPods(app);
           next.put("applicationState", Map.of("state", "RUNNING"));
           next.put("sparkApplicationId", "spark-" + HexFormat.of().formatHex(randomBytes()));
         }
@@ -69,13 +93,89 @@ final class SparkApplicationController implements Controller<GenericKubernetesRe
   }
 
   private void finish(GenericKubernetesResource app, Map<String, Object> next) {
-    if (failing.test(app.getMetadata().getName())) {
+    boolean failed = failing.test(app.getMetadata().getName());
+    endPods(app, failed);
+    if (failed) {
       next.put("applicationState",
           Map.of("state", "FAILED", "errorMessage", "driver container failed with ExitCode: 1, Reason: Error"));
     } else {
       next.put("applicationState", Map.of("state", "COMPLETED"));
     }
     next.put("terminationTime", Timestamps.now());
+  }
+
+  private void startPods(GenericKubernetesResource app) {
+    String ns = app.getMetadata().getNamespace();
+    String name = app.getMetadata().getName();
+    String driver = driverPod(app);
+    PodLogs.append(ns, driver, "INFO SparkContext: Running Spark version " + app.get("spec", "sparkVersion"));
+    PodLogs.append(ns, driver, "INFO SparkContext: Submitted application: " + name);
+    pod(app, driver, "driver");
+    Number executors = Objects.requireNonNullElse(app.get("spec", "executor", "instances"), 1);
+    for (int i = 1; i <= executors.intValue(); i++) {
+      pod(app, name + "-exec-" + i, "executor");
+      PodLogs.append(ns, driver, "INFO ExecutorAllocator: executor " + i + " registered");
+    }
+  }
+
+  private void endPods(GenericKubernetesResource app, boolean failed) {
+    String ns = app.getMetadata().getNamespace();
+    String driver = driverPod(app);
+    if (failed) {
+      PodLogs.append(ns, driver, "ERROR SparkContext: job aborted: simulated failure");
+    } else {
+      PodLogs.append(ns, driver, "INFO DAGScheduler: Job 0 finished");
+      PodLogs.append(ns, driver, "INFO SparkContext: Successfully stopped SparkContext");
+    }
+    client.pods().inNamespace(ns).withName(driver).editStatus(pod -> {
+      pod.getStatus().setPhase(failed ? "Failed" : "Succeeded");
+      return pod;
+    });
+    client.pods().inNamespace(ns).withLabel(APP_LABEL, app.getMetadata().getName()).withLabel(ROLE_LABEL, "executor")
+        .delete();
+  }
+
+  private void pod(GenericKubernetesResource app, String podName, String role) {
+    Pod pod = new PodBuilder()
+        .withNewMetadata().withName(podName).withNamespace(app.getMetadata().getNamespace())
+        .withLabels(Map.of(APP_LABEL, app.getMetadata().getName(), ROLE_LABEL, role))
+        .withOwnerReferences(new OwnerReferenceBuilder().withApiVersion(app.getApiVersion()).withKind(app.getKind())
+            .withName(app.getMetadata().getName()).withUid(app.getMetadata().getUid()).build())
+        .endMetadata()
+        .withNewSpec().addNewContainer().withName("spark-kubernetes-" + role)
+        .withImage(Objects.requireNonNullElse(app.get("spec", "image"), "apache/spark")).endContainer().endSpec()
+        .build();
+    client.pods().resource(pod).createOr(existing -> existing.update());
+    client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(podName).editStatus(p -> {
+      p.setStatus(new PodStatusBuilder().withPhase("Running").build());
+      return p;
+    });
+  }
+
+  /** The operator deletes a finished application {@code timeToLiveSeconds} after its termination time. */
+  private void scheduleTtl(GenericKubernetesResource app) {
+    Number seconds = app.get("spec", "timeToLiveSeconds");
+    String terminated = app.get("status", "terminationTime");
+    if (seconds == null || terminated == null) {
+      return;
+    }
+    long delay = Math.max(0, Instant.parse(terminated).plusSeconds(seconds.longValue()).toEpochMilli()
+        - System.currentTimeMillis());
+    String ns = app.getMetadata().getNamespace();
+    String name = app.getMetadata().getName();
+    String uid = app.getMetadata().getUid();
+    ttl.schedule(() -> {
+      var current = client.genericKubernetesResources(Kinds.SPARK_APPLICATION).inNamespace(ns).withName(name).get();
+      if (current != null && uid.equals(current.getMetadata().getUid())) {
+        client.genericKubernetesResources(Kinds.SPARK_APPLICATION).inNamespace(ns).withName(name).delete();
+        client.pods().inNamespace(ns).withLabel(APP_LABEL, name).delete();
+        PodLogs.remove(ns, driverPod(current));
+      }
+    }, delay, TimeUnit.MILLISECONDS);
+  }
+
+  private static String driverPod(GenericKubernetesResource app) {
+    return Objects.requireNonNullElse(app.get("spec", "driver", "podName"), app.getMetadata().getName() + "-driver");
   }
 
   private static int count(Map<String, Object> status, String field) {

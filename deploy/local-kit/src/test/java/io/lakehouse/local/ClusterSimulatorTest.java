@@ -212,6 +212,55 @@ class ClusterSimulatorTest {
   }
 
   @Test
+  void sparkApplicationRunsDriverAndExecutorPodsWithALogAndGoesAfterItsTtl() {
+    Map<String, Object> spec = new HashMap<>(Map.of("type", "Python", "timeToLiveSeconds", 2));
+    spec.put("executor", Map.of("instances", 2));
+    sparkApplications().resource(sparkApplication("report", spec)).create();
+
+    await().until(() -> "COMPLETED".equals(sparkApplications().withName("report").get()
+        .get("status", "applicationState", "state")));
+    await().until(() -> client.pods().inNamespace(namespace).withName("report-driver").get() != null
+        && "Succeeded".equals(client.pods().inNamespace(namespace).withName("report-driver").get().getStatus()
+            .getPhase()));
+    assertEquals(List.of("report-driver"), client.pods().inNamespace(namespace)
+        .withLabel("sparkoperator.k8s.io/app-name", "report").list().getItems().stream()
+        .map(p -> p.getMetadata().getName()).toList());
+    String log = client.pods().inNamespace(namespace).withName("report-driver").getLog();
+    assertTrue(log.contains("executor 2 registered"), log);
+    assertEquals("INFO SparkContext: Successfully stopped SparkContext\n",
+        client.pods().inNamespace(namespace).withName("report-driver").tailingLines(1).getLog());
+
+    // timeToLiveSeconds after the end: the application and its driver go.
+    await().atMost(Duration.ofSeconds(10)).until(() -> sparkApplications().withName("report").get() == null);
+    await().until(() -> client.pods().inNamespace(namespace).withName("report-driver").get() == null);
+  }
+
+  @Test
+  void scheduledSparkApplicationStartsARunOnItsCronAndRefusesABadOne() {
+    var schedules = client.genericKubernetesResources("sparkoperator.k8s.io/v1beta2", "ScheduledSparkApplication")
+        .inNamespace(namespace);
+    schedules.resource(Fixtures.resource("sparkoperator.k8s.io/v1beta2", "ScheduledSparkApplication", "minutely",
+        new HashMap<>(Map.of("schedule", "* * * * *", "timeZone", "Europe/Paris", "concurrencyPolicy", "Allow",
+            "template", Map.of("type", "Python", "mainApplicationFile", "local:///opt/job/main.py"))))).create();
+    schedules.resource(Fixtures.resource("sparkoperator.k8s.io/v1beta2", "ScheduledSparkApplication", "broken",
+        new HashMap<>(Map.of("schedule", "61 * * * *", "concurrencyPolicy", "Allow",
+            "template", Map.of("type", "Python"))))).create();
+
+    await().until(() -> schedules.withName("minutely").get().get("status", "nextRun") != null);
+    await().until(() -> "FailedValidation".equals(schedules.withName("broken").get().get("status", "scheduleState")));
+    // The first run comes at the next minute: the run carries the schedule's name, label and owner.
+    await().atMost(Duration.ofSeconds(75)).until(() -> !sparkApplications()
+        .withLabel("sparkoperator.k8s.io/scheduled-app-name", "minutely").list().getItems().isEmpty());
+    GenericKubernetesResource run = sparkApplications()
+        .withLabel("sparkoperator.k8s.io/scheduled-app-name", "minutely").list().getItems().get(0);
+    assertTrue(run.getMetadata().getName().matches("minutely-\\d{19}"), run.getMetadata().getName());
+    assertEquals("ScheduledSparkApplication", run.getMetadata().getOwnerReferences().get(0).getKind());
+    assertEquals("local:///opt/job/main.py", run.get("spec", "mainApplicationFile"));
+    await().until(() -> run.getMetadata().getName().equals(schedules.withName("minutely").get()
+        .get("status", "lastRunName")));
+  }
+
+  @Test
   void sparkApplicationMatchedByTheFailurePredicateFails() {
     sparkApplications().resource(sparkApplication("failing-etl", Map.of("type", "Python"))).create();
 

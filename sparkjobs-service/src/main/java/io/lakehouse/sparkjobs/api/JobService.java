@@ -1,0 +1,217 @@
+package io.lakehouse.sparkjobs.api;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.kube.BucketSecrets;
+import io.lakehouse.common.outbox.Outbox;
+import io.lakehouse.common.problem.ApiException;
+import io.lakehouse.common.problem.FieldError;
+import io.lakehouse.sparkjobs.config.SparkJobSettings;
+import io.lakehouse.sparkjobs.domain.JobNames;
+import io.lakehouse.sparkjobs.domain.JobProfile;
+import io.lakehouse.sparkjobs.domain.JobState;
+import io.lakehouse.sparkjobs.domain.LaunchForm;
+import io.lakehouse.sparkjobs.domain.LaunchRules;
+import io.lakehouse.sparkjobs.events.JobEvents;
+import io.lakehouse.sparkjobs.kube.JobPlan;
+import io.lakehouse.sparkjobs.kube.SparkApplications;
+import io.lakehouse.sparkjobs.kube.SparkRbac;
+import io.lakehouse.sparkjobs.kube.SparkResources;
+import io.lakehouse.sparkjobs.store.JobRecord;
+import io.lakehouse.sparkjobs.store.JobStore;
+import io.lakehouse.sparkjobs.store.ProfileStore;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Map;
+import org.jboss.logging.Logger;
+
+/**
+ * Launches jobs: checks the form, resolves the profile, bucket and Git token Secret, ensures the
+ * {@code spark} account, creates the ConfigMap and the SparkApplication, then records the job and
+ * {@code sparkjob.submitted} in one transaction (a failed record removes what was created). Runs on
+ * worker threads: the Kubernetes client blocks.
+ */
+@ApplicationScoped
+public class JobService {
+
+    private static final Logger LOG = Logger.getLogger(JobService.class);
+
+    private final KubernetesClient kube;
+    private final Pool pool;
+    private final JobStore jobs;
+    private final ProfileStore profiles;
+    private final JobEvents events;
+    private final SparkJobSettings settings;
+    private final ServiceSettings service;
+
+    JobService(KubernetesClient kube, Pool pool, JobStore jobs, ProfileStore profiles, JobEvents events,
+            SparkJobSettings settings, ServiceSettings service) {
+        this.kube = kube;
+        this.pool = pool;
+        this.jobs = jobs;
+        this.profiles = profiles;
+        this.events = events;
+        this.settings = settings;
+        this.service = service;
+    }
+
+    public JobRecord launch(String namespace, LaunchForm form, String caller, String schedule) {
+        if (form == null) {
+            throw ApiException.badRequest("a launch form is required");
+        }
+        String name = form.name() != null ? form.name() : JobNames.suggest(form);
+        JobPlan plan = prepare(namespace, form, name, caller, schedule, "");
+        // A SparkApplication of that name without a row (made by hand) makes the create below answer 409.
+        if (jobs.get(namespace, name).await().indefinitely().isPresent()) {
+            throw ApiException.conflict("a Spark job '" + name + "' already exists in namespace '" + namespace + "'");
+        }
+        return create(plan);
+    }
+
+    /**
+     * Checks a form and resolves what it names (profile, bucket, Git token Secret) into a plan; 422 with
+     * every problem, fields prefixed by {@code field} (a schedule's form is its {@code job}).
+     */
+    public JobPlan prepare(String namespace, LaunchForm form, String name, String caller, String schedule,
+            String field) {
+        List<FieldError> errors = LaunchRules.check(form, settings.maxScriptBytes());
+        if (!errors.isEmpty()) {
+            throw ApiException.invalid(errors.stream()
+                    .map(e -> new FieldError(field + e.field(), e.message())).toList());
+        }
+        LaunchForm normalized = LaunchRules.normalize(form, name, settings.defaultTtlHours());
+        try {
+            JobProfile profile = profile(namespace, normalized);
+            BucketSecrets.Bucket bucket = bucket(namespace, normalized);
+            requireGitToken(namespace, normalized);
+            return new JobPlan(namespace, normalized, profile, bucket, schedule, caller);
+        } catch (ApiException e) {
+            if (field.isEmpty() || e.errors().isEmpty()) {
+                throw e;
+            }
+            throw ApiException.invalid(e.errors().stream()
+                    .map(f -> new FieldError(field + f.field(), f.message())).toList());
+        }
+    }
+
+    private JobRecord create(JobPlan plan) {
+        String ns = plan.namespace();
+        List<String> created = SparkRbac.ensure(kube, ns, settings.serviceAccount(), service.name());
+        if (!created.isEmpty()) {
+            LOG.infof("namespace %s: created the %s account's %s", ns, settings.serviceAccount(), created);
+        }
+        GenericKubernetesResource app;
+        try {
+            app = kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns)
+                    .resource(SparkApplications.of(plan, settings, service.name())).create();
+        } catch (KubernetesClientException e) {
+            if (e.getCode() == 409) {
+                throw ApiException.conflict("a Spark job '" + plan.name() + "' already exists in namespace '" + ns + "'");
+            }
+            if (e.getCode() == 404) {
+                throw ApiException.unavailable("the Spark Operator is not installed (no SparkApplication resource)");
+            }
+            throw ApiException.unavailable("the Kubernetes API refused the SparkApplication: " + e.getStatus().getMessage());
+        }
+        // The script's ConfigMap after its SparkApplication, owned by it (the operator's TTL removes both); the
+        // driver pod waits for the mount until it exists.
+        ConfigMap script = "script".equals(plan.sourceType()) ? SparkApplications.scriptConfigMap(plan, service.name())
+                : null;
+        if (script != null) {
+            script.getMetadata().setOwnerReferences(List.of(new OwnerReferenceBuilder()
+                    .withApiVersion(SparkResources.API_VERSION).withKind(SparkResources.APPLICATION)
+                    .withName(plan.name()).withUid(app.getMetadata().getUid()).build()));
+            try {
+                kube.configMaps().resource(script).createOr(existing -> existing.update());
+            } catch (RuntimeException e) {
+                kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns).withName(plan.name())
+                        .delete();
+                throw e;
+            }
+        }
+        JobRecord job = new JobRecord(ns, plan.name(), JobState.NEW, plan.sourceType(), plan.form().profile(),
+                plan.schedule(), SparkApplications.formJson(plan.form()), plan.createdBy(),
+                OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS), null, null, null);
+        String text = script == null ? null : plan.form().source().script();
+        try {
+            pool.withTransaction(tx -> jobs.insert(tx, job, text).chain(inserted -> {
+                if (!inserted) {
+                    throw ApiException.conflict("a Spark job '" + plan.name() + "' already exists in namespace '"
+                            + ns + "'");
+                }
+                return Outbox.append(tx, events.submitted(job));
+            })).await().indefinitely();
+        } catch (RuntimeException e) {
+            kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns).withName(plan.name()).delete();
+            removeScript(plan);
+            throw e;
+        }
+        return job;
+    }
+
+    /** The profile named by the form, or the explicit image as one; 422 when the profile is unknown or overlaps. */
+    private JobProfile profile(String namespace, LaunchForm form) {
+        if (form.profile() == null) {
+            return JobProfile.image(form.image(), form.pullSecret());
+        }
+        JobProfile profile = profiles.get(namespace, form.profile()).await().indefinitely()
+                .orElseThrow(() -> ApiException.invalid("profile", "no spark-connect instance '" + form.profile()
+                        + "' in namespace '" + namespace + "'"));
+        List<FieldError> taken = form.sparkConf().keySet().stream()
+                .filter(k -> profile.sparkConf().containsKey(k) || profile.sparkConfFromEnv().containsKey(k))
+                .map(k -> new FieldError("sparkConf." + k, "is set by the profile '" + form.profile() + "'"))
+                .toList();
+        if (!taken.isEmpty()) {
+            throw ApiException.invalid(taken);
+        }
+        return profile;
+    }
+
+    /** The namespace bucket of an S3 source: its Secret must be a bucket Secret with both keys. */
+    private BucketSecrets.Bucket bucket(String namespace, LaunchForm form) {
+        if (!"s3".equals(form.source().type())) {
+            return null;
+        }
+        Secret secret = kube.secrets().inNamespace(namespace).withName(form.source().bucket()).get();
+        Map<String, String> labels = secret == null || secret.getMetadata().getLabels() == null ? Map.of()
+                : secret.getMetadata().getLabels();
+        if (secret == null || !"true".equals(labels.get(BucketSecrets.LABEL)) || !BucketSecrets.hasKeys(secret)) {
+            throw ApiException.invalid("source.bucket", "no bucket '" + form.source().bucket() + "' in namespace '"
+                    + namespace + "'");
+        }
+        return BucketSecrets.describe(secret);
+    }
+
+    private void requireGitToken(String namespace, LaunchForm form) {
+        String name = form.source().credentialsSecret();
+        if (!"git".equals(form.source().type()) || name == null) {
+            return;
+        }
+        Secret secret = kube.secrets().inNamespace(namespace).withName(name).get();
+        boolean hasToken = secret != null && ((secret.getData() != null && secret.getData().containsKey("token"))
+                || (secret.getStringData() != null && secret.getStringData().containsKey("token")));
+        if (!hasToken) {
+            throw ApiException.invalid("source.credentialsSecret", "no Secret '" + name + "' with a key 'token' in"
+                    + " namespace '" + namespace + "'");
+        }
+    }
+
+    private void removeScript(JobPlan plan) {
+        if ("script".equals(plan.sourceType())) {
+            kube.configMaps().inNamespace(plan.namespace()).withName(JobNames.configMap(plan.name())).delete();
+        }
+    }
+
+    static ApiException notFound(String namespace, String name) {
+        return ApiException.notFound("no Spark job '" + name + "' in namespace '" + namespace + "'");
+    }
+}

@@ -1,0 +1,60 @@
+package io.lakehouse.sparkjobs.kube;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.kube.Labels;
+import io.lakehouse.sparkjobs.domain.JobState;
+import java.time.OffsetDateTime;
+import java.util.Map;
+
+/**
+ * What a SparkApplication says about its run, pure: the operator's state ({@code NEW} while its
+ * status is empty), times, error, driver pod; for one made by hand, what the history can show.
+ *
+ * @param ours launched through the API (its launch records it); a schedule's run carries the
+ *     schedule's labels, whose job name is the schedule's, so it is not
+ */
+public record ApplicationStatus(String namespace, String name, String state, OffsetDateTime startedAt,
+        OffsetDateTime endedAt, String error, String driverPod, boolean ours, String schedule, String sourceType,
+        String createdBy, OffsetDateTime createdAt) {
+
+    public static ApplicationStatus of(GenericKubernetesResource app, String managedBy) {
+        JsonNode status = SparkApplications.JSON.valueToTree(app.getAdditionalProperties().getOrDefault("status",
+                Map.of()));
+        JsonNode spec = SparkApplications.JSON.valueToTree(app.getAdditionalProperties().getOrDefault("spec",
+                Map.of()));
+        String state = status.path("applicationState").path("state").asText("");
+        Map<String, String> labels = app.getMetadata().getLabels() == null ? Map.of() : app.getMetadata().getLabels();
+        Map<String, String> notes = app.getMetadata().getAnnotations() == null ? Map.of()
+                : app.getMetadata().getAnnotations();
+        String schedule = labels.get(JobLabels.SCHEDULE);
+        if (schedule == null && app.getMetadata().getOwnerReferences() != null) {
+            schedule = app.getMetadata().getOwnerReferences().stream()
+                    .filter(o -> SparkResources.SCHEDULED.equals(o.getKind())).map(OwnerReference::getName)
+                    .findFirst().orElse(null);
+        }
+        String file = spec.path("mainApplicationFile").asText("");
+        String source = file.startsWith("s3") ? "s3" : "file";
+        return new ApplicationStatus(app.getMetadata().getNamespace(), app.getMetadata().getName(),
+                state.isEmpty() ? JobState.NEW : state,
+                time(status.path("lastSubmissionAttemptTime")), time(status.path("terminationTime")),
+                text(status.path("applicationState").path("errorMessage")),
+                text(status.path("driverInfo").path("podName")),
+                managedBy.equals(labels.get(Labels.MANAGED_BY))
+                        && app.getMetadata().getName().equals(labels.get(JobLabels.JOB)), schedule, source,
+                notes.get(JobLabels.CREATED_BY),
+                app.getMetadata().getCreationTimestamp() == null ? OffsetDateTime.now()
+                        : OffsetDateTime.parse(app.getMetadata().getCreationTimestamp()));
+    }
+
+    private static OffsetDateTime time(JsonNode node) {
+        String text = node.asText("");
+        return text.isEmpty() ? null : OffsetDateTime.parse(text);
+    }
+
+    private static String text(JsonNode node) {
+        String text = node.asText("");
+        return text.isEmpty() ? null : text;
+    }
+}

@@ -1,0 +1,111 @@
+package io.lakehouse.sparkjobs.kube;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.lakehouse.sparkjobs.config.SparkJobSettings;
+import io.lakehouse.sparkjobs.domain.JobNames;
+import io.lakehouse.sparkjobs.domain.LaunchForm;
+import io.lakehouse.sparkjobs.domain.LaunchRules;
+import java.util.Map;
+
+/**
+ * A job's SparkApplication (sparkoperator.k8s.io/v1beta2), pure. Every field the operator's webhook
+ * would default is set here, and volumes, init containers, env and security contexts go through the
+ * driver/executor pod templates, which work without the webhook (research notes §0.1, §1.2).
+ */
+public final class SparkApplications {
+
+    static final ObjectMapper JSON = new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_EMPTY);
+    private static final String CODE_DIR = "/opt/job";
+
+    private SparkApplications() {}
+
+    public static GenericKubernetesResource of(JobPlan plan, SparkJobSettings settings, String managedBy) {
+        LaunchForm form = plan.form();
+        ObjectNode app = JSON.createObjectNode()
+                .put("apiVersion", SparkResources.API_VERSION)
+                .put("kind", SparkResources.APPLICATION);
+        ObjectNode meta = app.putObject("metadata").put("name", plan.name()).put("namespace", plan.namespace());
+        meta.set("labels", JSON.valueToTree(JobLabels.of(plan.name(), plan.schedule(), managedBy)));
+        meta.putObject("annotations")
+                .put(JobLabels.FORM, formJson(form))
+                .put(JobLabels.CREATED_BY, plan.createdBy());
+        app.set("spec", spec(plan, settings));
+        return JSON.convertValue(app, GenericKubernetesResource.class);
+    }
+
+    /** The spec alone: a ScheduledSparkApplication's template is the same. */
+    public static ObjectNode spec(JobPlan plan, SparkJobSettings settings) {
+        LaunchForm form = plan.form();
+        ObjectNode spec = JSON.createObjectNode()
+                .put("type", form.mainClass() == null ? "Python" : "Scala")
+                .put("mode", "cluster")
+                .put("sparkVersion", settings.sparkVersion())
+                .put("image", plan.profile().image())
+                .put("imagePullPolicy", "IfNotPresent")
+                .put("mainApplicationFile", "local://" + codePath(form));
+        if (plan.profile().pullSecret() != null) {
+            spec.putArray("imagePullSecrets").add(plan.profile().pullSecret());
+        }
+        if (form.mainClass() != null) {
+            spec.put("mainClass", form.mainClass());
+        }
+        if (!form.arguments().isEmpty()) {
+            ArrayNode args = spec.putArray("arguments");
+            form.arguments().forEach(args::add);
+        }
+        ObjectNode conf = spec.putObject("sparkConf");
+        plan.profile().sparkConf().forEach(conf::put);
+        form.sparkConf().forEach(conf::put);
+        spec.putObject("restartPolicy").put("type", "Never");
+        spec.put("timeToLiveSeconds", form.ttlHours() * 3600L);
+        ObjectNode driver = spec.putObject("driver")
+                .put("cores", form.driver().cores())
+                .put("coreLimit", String.valueOf(form.driver().cores()))
+                .put("memory", form.driver().memory())
+                .put("serviceAccount", settings.serviceAccount());
+        driver.set("template", JSON.valueToTree(PodTemplates.driver(plan, settings)));
+        ObjectNode executor = spec.putObject("executor")
+                .put("instances", form.executor().instances())
+                .put("cores", form.executor().cores())
+                .put("coreLimit", String.valueOf(form.executor().cores()))
+                .put("memory", form.executor().memory())
+                .put("serviceAccount", settings.serviceAccount());
+        executor.set("template", JSON.valueToTree(PodTemplates.executor(plan, settings)));
+        return spec;
+    }
+
+    /** The ConfigMap of a typed script (key {@code main.py}, mounted at {@code /opt/job}). */
+    public static ConfigMap scriptConfigMap(JobPlan plan, String managedBy) {
+        return new ConfigMapBuilder()
+                .withNewMetadata().withName(JobNames.configMap(plan.name())).withNamespace(plan.namespace())
+                .withLabels(JobLabels.of(plan.name(), plan.schedule(), managedBy)).endMetadata()
+                .withData(Map.of("main.py", plan.form().source().script()))
+                .build();
+    }
+
+    /** Where the job's main file is in the driver: the ConfigMap's key, the S3 object, or the clone's file. */
+    static String codePath(LaunchForm form) {
+        String file = LaunchRules.mainFile(form);
+        return "git".equals(form.source().type()) ? CODE_DIR + "/" + PodTemplates.REPO_DIR + "/" + file
+                : CODE_DIR + "/" + file;
+    }
+
+    static String codeDir() {
+        return CODE_DIR;
+    }
+
+    /** The form as annotated and stored: no script text, no credential (the form never holds one). */
+    public static String formJson(LaunchForm form) {
+        try {
+            return JSON.writeValueAsString(form.withoutScript());
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}
