@@ -74,6 +74,12 @@ public class InformerCache implements AutoCloseable {
                 .getByKey(desired.getMetadata().getNamespace() + "/" + desired.getMetadata().getName()));
     }
 
+    /** Whether the cache of this object's kind is synced: a miss then means the object does not exist. */
+    public boolean synced(HasMetadata object) {
+        SharedIndexInformer<HasMetadata> informer = informers.get(ResourceKind.keyOf(object));
+        return informer != null && informer.hasSynced();
+    }
+
     /** Every cached object of this kind that belongs to the given instance. */
     public List<HasMetadata> ownedBy(ResourceKind kind, String namespace, String instanceKind, String instance) {
         SharedIndexInformer<HasMetadata> informer = informers.get(kind.key());
