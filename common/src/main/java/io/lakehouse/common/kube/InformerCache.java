@@ -18,7 +18,7 @@ import org.jboss.logging.Logger;
 /**
  * Informers on the objects one service manages (selected by its managed-by label) in every
  * namespace: reads come from the local cache, changes are pushed to a callback. No periodic LIST:
- * once synced, an informer watches again after any failure (see {@link #retryOnceStarted}), and
+ * once synced, an informer watches again after any failure (see {@link #retry}), and
  * {@link InformerWatchdog} lists again after the watch was down, or replaces a stopped informer.
  */
 public class InformerCache implements AutoCloseable {
@@ -45,7 +45,7 @@ public class InformerCache implements AutoCloseable {
     public synchronized void start(List<ResourceKind> kinds, long syncTimeoutSeconds) {
         List<CompletableFuture<Void>> started = new ArrayList<>();
         for (ResourceKind kind : kinds) {
-            SharedIndexInformer<HasMetadata> informer = newInformer(kind);
+            SharedIndexInformer<HasMetadata> informer = newInformer(kind, false);
             informers.put(kind.key(), informer);
             started.add(informer.start().toCompletableFuture());
         }
@@ -118,13 +118,15 @@ public class InformerCache implements AutoCloseable {
         informers.clear();
     }
 
-    SharedIndexInformer<HasMetadata> newInformer(ResourceKind kind) {
+    /** @param retryFromStart keep listing until it syncs (a relist), instead of failing the start */
+    SharedIndexInformer<HasMetadata> newInformer(ResourceKind kind, boolean retryFromStart) {
         SharedIndexInformer<HasMetadata> informer = kind.operations(client)
                 .inAnyNamespace()
                 .withLabel(Labels.MANAGED_BY, managedBy)
                 .runnableInformer(0);
         informer.addEventHandler(new Handler());
-        informer.exceptionHandler(InformerCache::retryOnceStarted);
+        informer.exceptionHandler(retryFromStart ? (started, failure) -> retry(failure)
+                : (started, failure) -> started && retry(failure));
         return informer;
     }
 
@@ -149,15 +151,12 @@ public class InformerCache implements AutoCloseable {
     /**
      * fabric8's default gives up on a watch that fails with anything but 410 Gone (a 500 or 429 to the
      * watch request after the API server dropped it), silently: the cache then keeps its last view for
-     * good and drift goes unnoticed. Once synced, retry every failure with fabric8's exponential backoff
-     * (the relist also reports what changed meanwhile); before that, fail the start so the leader steps
-     * down and competes again.
+     * good and drift goes unnoticed. Once synced, every failure is retried with fabric8's exponential
+     * backoff; before the first sync the start fails instead, so the leader steps down and competes again.
      */
-    static boolean retryOnceStarted(boolean started, Throwable failure) {
-        if (started) {
-            LOG.warnf("watch or list failed, watching again with backoff: %s", failure.toString());
-        }
-        return started;
+    private static boolean retry(Throwable failure) {
+        LOG.warnf("watch or list failed, trying again with backoff: %s", failure.toString());
+        return true;
     }
 
     private static String label(HasMetadata o, String key) {

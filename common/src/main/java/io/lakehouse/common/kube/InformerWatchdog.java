@@ -15,8 +15,8 @@ import org.jboss.logging.Logger;
  * that stopped. Why: fabric8 resumes a dropped watch from its last resourceVersion and trusts the server
  * to replay what happened meanwhile; the mock API server (and a server whose history was compacted
  * without a 410) does not, so an object deleted while the watch was down would stay in the cache for
- * good and its drift would never be repaired. One LIST per kind per reconnection; failed relists are
- * retried with backoff (1 s doubling up to 60 s), never in a loop.
+ * good and its drift would never be repaired. One LIST per kind per reconnection; a relist that fails
+ * is retried with fabric8's backoff until it syncs, never in a loop.
  */
 final class InformerWatchdog implements AutoCloseable {
 
@@ -27,6 +27,8 @@ final class InformerWatchdog implements AutoCloseable {
     private final InformerCache cache;
     private final List<ResourceKind> kinds;
     private final Map<String, KindState> states = new ConcurrentHashMap<>();
+    /** Relists in flight: they retry until they sync, so they are closed with the watchdog. */
+    private final Map<String, SharedIndexInformer<HasMetadata>> relists = new ConcurrentHashMap<>();
     private final ScheduledExecutorService timer =
             Executors.newSingleThreadScheduledExecutor(r -> {
                 Thread thread = new Thread(r, "informer-watchdog");
@@ -56,6 +58,8 @@ final class InformerWatchdog implements AutoCloseable {
     @Override
     public void close() {
         timer.shutdownNow();
+        relists.values().forEach(SharedIndexInformer::close);
+        relists.clear();
     }
 
     private void tick() {
@@ -87,8 +91,10 @@ final class InformerWatchdog implements AutoCloseable {
     private void relist(ResourceKind kind, KindState state, String why) {
         state.relisting = true;
         LOG.infof("listing %s again: its %s", kind.key(), why);
-        SharedIndexInformer<HasMetadata> fresh = cache.newInformer(kind);
+        SharedIndexInformer<HasMetadata> fresh = cache.newInformer(kind, true);
+        relists.put(kind.key(), fresh);
         fresh.start().whenComplete((ignored, failure) -> {
+            relists.remove(kind.key(), fresh);
             if (failure == null && cache.replace(kind, fresh)) {
                 state.watchWasDown = false;
                 state.failures = 0;
@@ -96,9 +102,6 @@ final class InformerWatchdog implements AutoCloseable {
                 fresh.close();
                 state.failures++;
                 state.notBefore = System.currentTimeMillis() + backoffMs(state.failures);
-                if (failure != null) {
-                    LOG.warnf("listing %s again failed (attempt %d): %s", kind.key(), state.failures, failure.toString());
-                }
             }
             state.relisting = false;
         });
