@@ -352,34 +352,39 @@ topic_ids() {
 }
 
 scenario_relay_crash() {
-  local ns=${FX_NS}-relay pid unmarked ids id copies lost=0 twice=0 rc=0
+  local ns=${FX_NS}-relay pid unmarked acked=() ids id copies lost=0 twice=0 rc=0
   pid=$(fx_service_pid catalog) || { sc_fail "catalog-service is not running"; return 1; }
   # armed: the relay halts the JVM once Kafka acknowledged its next batch, before marking the rows
   touch "${FX_RELAY_HALT_FILE}"
-  create_catalog "${ns}" relayed || { rm -f "${FX_RELAY_HALT_FILE}"; return 1; }
+  # its answer may be lost: the halt can come before the response is sent (the row is committed)
+  create_catalog "${ns}" relayed || fx_log "  the create got no answer: the service halted first"
   if ! await 30 proc_dead "${pid}" >/dev/null; then
     rm -f "${FX_RELAY_HALT_FILE}"
     sc_fail "the relay never reached its crash hook within 30 s"
     return 1
   fi
   rm -f "$(pid_file catalog)"
+  # unmarked: the halted batch (on its topic already) and rows committed after its read (not sent yet)
   unmarked=$(fx_sql "SELECT event_id FROM catalog.outbox WHERE published_at IS NULL AND parked_at IS NULL ORDER BY seq")
-  [[ -n ${unmarked} ]] || { sc_fail "no row left unmarked by the crash"; rc=1; }
-  figure relay.rows_acked_not_marked "$(grep -c . <<<"${unmarked}")"
   ids=$(topic_ids)
   for id in ${unmarked}; do
-    grep -qx "${id}" <<<"${ids}" || { sc_fail "event ${id} not on the topic although Kafka acknowledged it"; rc=1; }
+    if grep -qx "${id}" <<<"${ids}"; then acked+=("${id}"); fi
   done
+  figure relay.rows_acked_not_marked "${#acked[@]} (of $(grep -c . <<<"${unmarked}") unmarked)"
+  ((${#acked[@]} > 0)) || { sc_fail "no acknowledged row left unmarked by the crash"; rc=1; }
   fx_service_start catalog "${FX_CATALOG_PORT}"
   await 30 none_unmarked >/dev/null || { sc_fail "the rows were not published again within 30 s of the restart"; rc=1; }
   ids=$(topic_ids)
   for id in ${unmarked}; do
     copies=$(grep -cx "${id}" <<<"${ids}" || true)
     if ((copies == 0)); then lost=$((lost + 1)); fi
+  done
+  for id in "${acked[@]}"; do
+    copies=$(grep -cx "${id}" <<<"${ids}" || true)
     if ((copies == 2)); then twice=$((twice + 1)); fi
   done
   # at least once, and the copies share their ce_id: a consumer's inbox (event_id, consumer) applies one
-  figure relay.events_on_topic_twice_same_id "${twice} of $(grep -c . <<<"${unmarked}")"
-  ((lost == 0)) || { sc_fail "${lost} acknowledged event(s) lost after the crash"; rc=1; }
+  figure relay.acked_events_on_topic_twice_same_id "${twice} of ${#acked[@]}"
+  ((lost == 0)) || { sc_fail "${lost} event(s) lost after the crash"; rc=1; }
   return "${rc}"
 }
