@@ -95,11 +95,25 @@ new_log_lines() { # FILE
   tail -c +$((from + 1)) "$1"
 }
 
+# Drops the ERROR lines of events dead-lettered that this run did not produce: the suite reads the topics from
+# their earliest offset, so it meets what other tests left on the same broker (e.g. catalog-service's
+# ConsumerFailuresTest's poison event, dead-lettered after its retries, as designed).
+without_foreign_dead_letters() {
+  local line
+  while IFS= read -r line; do
+    if [[ ${line} =~ event\ ([0-9a-f-]{36})\ \(.*\)\ sent\ to\ the\ dead-letter\ topic ]] &&
+      ! grep -qx "${BASH_REMATCH[1]}" "${FX_PRODUCED_IDS}" 2>/dev/null; then
+      continue
+    fi
+    [[ -z ${line} ]] || printf '%s\n' "${line}"
+  done
+}
+
 check_logs() {
   local f errors
   for f in "${LH_LOG_DIR}"/catalog*.log; do
     [[ -f ${f} ]] || continue
-    errors=$(new_log_lines "${f}" | grep -E '^[0-9TZ:.+-]+ ERROR|\bERROR \[' || true)
+    errors=$(new_log_lines "${f}" | grep -E '^[0-9TZ:.+-]+ ERROR|\bERROR \[' | without_foreign_dead_letters || true)
     if [[ -n ${FX_EXPECTED_ERRORS} && -n ${errors} ]]; then
       errors=$(grep -Ev "${FX_EXPECTED_ERRORS}" <<<"${errors}" || true)
     fi

@@ -5,12 +5,11 @@
 #
 # Every scenario works in its own namespace fx<run id>-<scenario> (events of earlier runs stay on the topics) so that their instances never meet.
 
-# kube-errors after the scenarios that need a healthy cache (known bug: it can leave an informer stale until the
-# next restart, which leader-failover brings)
+# kube-errors after the scenarios that need a healthy cache (its faults make the informers watch and list again)
 SCENARIOS_ALL="kill-mid-reconcile kafka-down pg-restart drift replay malformed-event kube-errors leader-failover
   replica-roles relay-crash"
 # kube-errors last: a fault that leaves a service broken must not be blamed on the next scenario
-SCENARIOS_SHORT="kill-mid-reconcile kafka-down pg-restart drift malformed-event kube-errors"
+SCENARIOS_SHORT="kill-mid-reconcile kafka-down pg-restart drift malformed-event relay-crash kube-errors"
 
 FX_KAFKA_DOWN_S="${LAKEHOUSE_FAULTS_KAFKA_DOWN_S:-180}"
 FX_KUBE_FAULT_S="${LAKEHOUSE_FAULTS_KUBE_FAULT_S:-60}"
@@ -343,8 +342,49 @@ scenario_replica_roles() {
 
 # --- 10. the relay killed between the Kafka ack and the marking ------------------------------------------------------
 
+proc_dead() { ! proc_running "$1"; }
+none_unmarked() { [[ $(fx_sql "SELECT count(*) FROM catalog.outbox WHERE published_at IS NULL AND parked_at IS NULL") == 0 ]]; }
+
+# Every ce_id on the outbox's topics (instances, audit), one a line, as often as it is there.
+topic_ids() {
+  # shellcheck disable=SC2046 # one topic per word
+  fx_events dump "${KAFKA_BOOTSTRAP}" $(fx_sql "SELECT DISTINCT topic FROM catalog.outbox") | cut -f2
+}
+
 scenario_relay_crash() {
-  fx_log "  skipped: no way to stop OutboxRelay between the producer's ack and its UPDATE without a hook in"
-  fx_log "  service code (a kill -9 lands there only by chance); see docs/faults.md"
-  FX_SKIPPED=1
+  local ns=${FX_NS}-relay pid unmarked acked=() ids id copies lost=0 twice=0 rc=0
+  pid=$(fx_service_pid catalog) || { sc_fail "catalog-service is not running"; return 1; }
+  # armed: the relay halts the JVM once Kafka acknowledged its next batch, before marking the rows
+  touch "${FX_RELAY_HALT_FILE}"
+  # its answer may be lost: the halt can come before the response is sent (the row is committed)
+  create_catalog "${ns}" relayed || fx_log "  the create got no answer: the service halted first"
+  if ! await 30 proc_dead "${pid}" >/dev/null; then
+    rm -f "${FX_RELAY_HALT_FILE}"
+    sc_fail "the relay never reached its crash hook within 30 s"
+    return 1
+  fi
+  rm -f "$(pid_file catalog)"
+  # unmarked: the halted batch (on its topic already) and rows committed after its read (not sent yet)
+  unmarked=$(fx_sql "SELECT event_id FROM catalog.outbox WHERE published_at IS NULL AND parked_at IS NULL ORDER BY seq")
+  ids=$(topic_ids)
+  for id in ${unmarked}; do
+    if grep -qx "${id}" <<<"${ids}"; then acked+=("${id}"); fi
+  done
+  figure relay.rows_acked_not_marked "${#acked[@]} (of $(grep -c . <<<"${unmarked}") unmarked)"
+  ((${#acked[@]} > 0)) || { sc_fail "no acknowledged row left unmarked by the crash"; rc=1; }
+  fx_service_start catalog "${FX_CATALOG_PORT}"
+  await 30 none_unmarked >/dev/null || { sc_fail "the rows were not published again within 30 s of the restart"; rc=1; }
+  ids=$(topic_ids)
+  for id in ${unmarked}; do
+    copies=$(grep -cx "${id}" <<<"${ids}" || true)
+    if ((copies == 0)); then lost=$((lost + 1)); fi
+  done
+  for id in "${acked[@]}"; do
+    copies=$(grep -cx "${id}" <<<"${ids}" || true)
+    if ((copies == 2)); then twice=$((twice + 1)); fi
+  done
+  # at least once, and the copies share their ce_id: a consumer's inbox (event_id, consumer) applies one
+  figure relay.acked_events_on_topic_twice_same_id "${twice} of ${#acked[@]}"
+  ((lost == 0)) || { sc_fail "${lost} event(s) lost after the crash"; rc=1; }
+  return "${rc}"
 }

@@ -12,6 +12,8 @@ FX_CATALOG2_PORT="${LAKEHOUSE_FAULTS_CATALOG2_PORT:-19091}"
 FX_PROXY_URL="http://127.0.0.1:${FX_PROXY_PORT}"
 FX_TOOLS="${LAKEHOUSE_HOME}/tools"
 FX_MARK_DIR="${LAKEHOUSE_HOME}/marks"
+# Arms the relay's crash hook (lakehouse.service.outbox.halt-after-ack-file): see scenario relay-crash.
+FX_RELAY_HALT_FILE="${LAKEHOUSE_HOME}/halt-relay-after-ack"
 # The Kafka consumer groups of this run (catalog-service's two incoming channels), from the earliest offset:
 # a group that joins late (a slow start) must not skip what the suite produced before.
 FX_GROUP="faults-${RUN_ID}-catalog"
@@ -103,7 +105,8 @@ fx_service_start() {
       LAKEHOUSE_CLUSTER_DOMAIN="${CLUSTER_DOMAIN}" \
       MP_MESSAGING_INCOMING_LAKEHOUSE_ACCESS_GROUP_ID="${FX_GROUP}-access" \
       MP_MESSAGING_INCOMING_LAKEHOUSE_INSTANCES_GROUP_ID="${FX_GROUP}-instances" \
-      MP_MESSAGING_INCOMING_LAKEHOUSE_ACCESS_AUTO_OFFSET_RESET=earliest
+      MP_MESSAGING_INCOMING_LAKEHOUSE_ACCESS_AUTO_OFFSET_RESET=earliest \
+      LAKEHOUSE_SERVICE_OUTBOX_HALT_AFTER_ACK_FILE="${FX_RELAY_HALT_FILE}"
     start_bg "${name}" "${LH_LOG_DIR}/${name}.log" java -Xmx256m -jar "${jar}"
   )
   fx_wait_ready "${name}" "${port}" "${pid}" || die "${name} was not ready on :${port} (log ${LH_LOG_DIR}/${name}.log)"

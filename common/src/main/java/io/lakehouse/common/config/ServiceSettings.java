@@ -3,6 +3,7 @@ package io.lakehouse.common.config;
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
 import java.time.Duration;
+import java.util.Optional;
 
 /** Identity of the running service and its outbox relay. */
 @ConfigMapping(prefix = "lakehouse.service")
@@ -41,5 +42,13 @@ public interface ServiceSettings {
         /** {@code lakehouse.service.outbox.retention}, default 1h: published rows kept for inspection. */
         @WithDefault("1h")
         Duration retention();
+
+        /**
+         * {@code lakehouse.service.outbox.halt-after-ack-file}, unset by default: a fault-injection hook
+         * for the fault suite ({@code relay-crash}), never set in production. When this file exists once
+         * Kafka acknowledged a batch, the relay deletes it and halts the JVM before marking the rows
+         * published: the crash at the relay's worst moment, on demand instead of by chance.
+         */
+        Optional<String> haltAfterAckFile();
     }
 }

@@ -35,7 +35,9 @@ public class Applier {
             // A digest of secret values would be a way to guess them: Secrets are compared field by field only.
             Checksums.stamp(desired);
         }
-        HasMetadata live = cache.get(desired).orElse(null);
+        // A miss in a synced cache means missing; before its informer synced (the first passes after a
+        // start run while the caches fill), ask the API server instead of creating blindly (a 409 each).
+        HasMetadata live = cache.synced(desired) ? cache.get(desired).orElse(null) : resource(desired).get();
         for (int attempt = 1; ; attempt++) {
             try {
                 if (live == null) {

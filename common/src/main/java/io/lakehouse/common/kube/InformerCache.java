@@ -5,23 +5,31 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import org.jboss.logging.Logger;
 
 /**
  * Informers on the objects one service manages (selected by its managed-by label) in every
- * namespace: reads come from the local cache, changes are pushed to a callback. No periodic LIST.
+ * namespace: reads come from the local cache, changes are pushed to a callback. No periodic LIST:
+ * once synced, an informer watches again after any failure (see {@link #retry}), and
+ * {@link InformerWatchdog} lists again after the watch was down, or replaces a stopped informer.
  */
 public class InformerCache implements AutoCloseable {
 
+    private static final Logger LOG = Logger.getLogger(InformerCache.class);
+
     private final KubernetesClient client;
     private final String managedBy;
-    private final List<Consumer<HasMetadata>> listeners = new java.util.concurrent.CopyOnWriteArrayList<>();
-    private final Map<String, SharedIndexInformer<HasMetadata>> informers = new LinkedHashMap<>();
+    private final List<Consumer<HasMetadata>> listeners = new CopyOnWriteArrayList<>();
+    private final Map<String, SharedIndexInformer<HasMetadata>> informers = new ConcurrentHashMap<>();
+    private InformerWatchdog watchdog;
 
     public InformerCache(KubernetesClient client, String managedBy) {
         this.client = client;
@@ -33,24 +41,20 @@ public class InformerCache implements AutoCloseable {
         listeners.add(listener);
     }
 
-    /** Starts informers on these kinds and waits until their caches are synced. */
-    public void start(List<ResourceKind> kinds, long syncTimeoutSeconds) {
+    /** Starts informers on these kinds, waits until their caches are synced, then keeps them watching. */
+    public synchronized void start(List<ResourceKind> kinds, long syncTimeoutSeconds) {
+        List<CompletableFuture<Void>> started = new ArrayList<>();
         for (ResourceKind kind : kinds) {
-            SharedIndexInformer<HasMetadata> informer = kind.operations(client)
-                    .inAnyNamespace()
-                    .withLabel(Labels.MANAGED_BY, managedBy)
-                    .runnableInformer(0);
-            informer.addEventHandler(new Handler());
+            SharedIndexInformer<HasMetadata> informer = newInformer(kind, false);
             informers.put(kind.key(), informer);
+            started.add(informer.start().toCompletableFuture());
         }
-        List<java.util.concurrent.CompletableFuture<Void>> started = new ArrayList<>();
-        informers.values().forEach(i -> started.add(i.start().toCompletableFuture()));
         try {
-            java.util.concurrent.CompletableFuture.allOf(started.toArray(java.util.concurrent.CompletableFuture[]::new))
-                    .get(syncTimeoutSeconds, TimeUnit.SECONDS);
+            CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).get(syncTimeoutSeconds, TimeUnit.SECONDS);
         } catch (Exception e) {
             throw new IllegalStateException("informer caches did not sync: " + e.getMessage(), e);
         }
+        watchdog = new InformerWatchdog(this, kinds).start();
     }
 
     public Optional<HasMetadata> get(ResourceKind kind, String namespace, String name) {
@@ -70,6 +74,12 @@ public class InformerCache implements AutoCloseable {
                 .getByKey(desired.getMetadata().getNamespace() + "/" + desired.getMetadata().getName()));
     }
 
+    /** Whether the cache of this object's kind is synced: a miss then means the object does not exist. */
+    public boolean synced(HasMetadata object) {
+        SharedIndexInformer<HasMetadata> informer = informers.get(ResourceKind.keyOf(object));
+        return informer != null && informer.hasSynced();
+    }
+
     /** Every cached object of this kind that belongs to the given instance. */
     public List<HasMetadata> ownedBy(ResourceKind kind, String namespace, String instanceKind, String instance) {
         SharedIndexInformer<HasMetadata> informer = informers.get(kind.key());
@@ -83,10 +93,70 @@ public class InformerCache implements AutoCloseable {
         return !informers.isEmpty() && informers.values().stream().allMatch(SharedIndexInformer::isWatching);
     }
 
+    /**
+     * The kinds whose informer stopped although the cache was not closed: their objects are no longer
+     * watched, so drift on them goes unnoticed (reported by the liveness check; empty on a follower).
+     */
+    public List<String> stoppedKinds() {
+        return informers.entrySet().stream()
+                .filter(e -> e.getValue().stopped().toCompletableFuture().isDone())
+                .map(Map.Entry::getKey)
+                .toList();
+    }
+
+    SharedIndexInformer<HasMetadata> informerOf(ResourceKind kind) {
+        return informers.get(kind.key());
+    }
+
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (watchdog != null) {
+            watchdog.close();
+            watchdog = null;
+        }
         informers.values().forEach(SharedIndexInformer::close);
         informers.clear();
+    }
+
+    /** @param retryFromStart keep listing until it syncs (a relist), instead of failing the start */
+    SharedIndexInformer<HasMetadata> newInformer(ResourceKind kind, boolean retryFromStart) {
+        SharedIndexInformer<HasMetadata> informer = kind.operations(client)
+                .inAnyNamespace()
+                .withLabel(Labels.MANAGED_BY, managedBy)
+                .runnableInformer(0);
+        informer.addEventHandler(new Handler());
+        informer.exceptionHandler(retryFromStart ? (started, failure) -> retry(failure)
+                : (started, failure) -> started && retry(failure));
+        return informer;
+    }
+
+    /**
+     * Puts a freshly listed informer in place of the current one of its kind (see {@link InformerWatchdog}),
+     * and reports the objects the old one still held but the new list lacks as deleted: their delete
+     * event was lost while the watch was down. False if the cache was closed meanwhile.
+     */
+    synchronized boolean replace(ResourceKind kind, SharedIndexInformer<HasMetadata> fresh) {
+        SharedIndexInformer<HasMetadata> old = informers.get(kind.key());
+        if (old == null) {
+            return false;
+        }
+        informers.put(kind.key(), fresh);
+        old.close();
+        old.getStore().list().stream()
+                .filter(o -> fresh.getStore().get(o) == null)
+                .forEach(gone -> listeners.forEach(l -> l.accept(gone)));
+        return true;
+    }
+
+    /**
+     * fabric8's default gives up on a watch that fails with anything but 410 Gone (a 500 or 429 to the
+     * watch request after the API server dropped it), silently: the cache then keeps its last view for
+     * good and drift goes unnoticed. Once synced, every failure is retried with fabric8's exponential
+     * backoff; before the first sync the start fails instead, so the leader steps down and competes again.
+     */
+    private static boolean retry(Throwable failure) {
+        LOG.warnf("watch or list failed, trying again with backoff: %s", failure.toString());
+        return true;
     }
 
     private static String label(HasMetadata o, String key) {

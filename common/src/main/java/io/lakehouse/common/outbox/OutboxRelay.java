@@ -165,6 +165,7 @@ public class OutboxRelay {
                         parked.put(sent.get(i), "refused by Kafka: " + e.getCause().getMessage());
                     }
                 }
+                RelayCrashHook.haltIfArmed(settings.outbox().haltAfterAckFile());
                 markPublished(tx, table, published);
                 park(tx, table, parked);
                 tx.commit();

@@ -1,0 +1,120 @@
+package io.lakehouse.common.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.api.model.ConfigMap;
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.lakehouse.local.FaultProxy;
+import io.lakehouse.local.LocalKubeServer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The cache behind the fault suite's proxy (deploy/faults, {@code kube-errors}): after the API server
+ * drops the watches and fails the next watch and list requests, the informer watches again by itself,
+ * so an object deleted by hand in the meantime leaves the cache (the reconciler then recreates it).
+ */
+class InformerCacheTest {
+
+    private static final String NS = "informers";
+
+    private final HttpClient http = HttpClient.newHttpClient();
+    private LocalKubeServer server;
+    private FaultProxy proxy;
+    private KubernetesClient direct;
+    private KubernetesClient throughProxy;
+    private InformerCache cache;
+
+    @BeforeEach
+    void start() throws Exception {
+        server = new LocalKubeServer(Files.createTempDirectory("no-crds")).start(0);
+        proxy = new FaultProxy(URI.create(server.url())).start(0);
+        direct = server.newClient();
+        throughProxy = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty())
+                .withMasterUrl("http://127.0.0.1:" + proxy.port()).withHttp2Disable(true)
+                .withRequestRetryBackoffLimit(0).withWatchReconnectInterval(100).build()).build();
+        direct.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
+                .create();
+        cache = new InformerCache(throughProxy, "test-service");
+        cache.start(List.of(ResourceKind.CONFIG_MAP), 10);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        cache.close();
+        throughProxy.close();
+        direct.close();
+        proxy.close();
+        server.close();
+    }
+
+    @Test
+    void watchesAgainAfterFailedWatchesAndListsAndSeesWhatWasDeletedMeanwhile() throws Exception {
+        direct.configMaps().inNamespace(NS).resource(configMap("kept")).create();
+        direct.configMaps().inNamespace(NS).resource(configMap("deleted-by-hand")).create();
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> cache.get(ResourceKind.CONFIG_MAP, NS, "deleted-by-hand").isPresent());
+
+        // the open watch dropped, then every request fails for a while (watches and relists alike)
+        faults("rate410=0.0001&rate500=1");
+        await().atMost(Duration.ofSeconds(20)).until(() -> injected500() >= 3);
+        direct.configMaps().inNamespace(NS).withName("deleted-by-hand").delete();
+        faults("");
+
+        await().atMost(Duration.ofSeconds(30))
+                .until(() -> cache.get(ResourceKind.CONFIG_MAP, NS, "deleted-by-hand").isEmpty());
+        assertThat(cache.get(ResourceKind.CONFIG_MAP, NS, "kept")).isPresent();
+        await().atMost(Duration.ofSeconds(10)).until(cache::isWatching);
+        assertThat(cache.stoppedKinds()).isEmpty();
+    }
+
+    @Test
+    void aStoppedInformerIsReportedThenReplacedByAFreshOne() {
+        direct.configMaps().inNamespace(NS).resource(configMap("seen")).create();
+        await().atMost(Duration.ofSeconds(10)).until(() -> cache.get(ResourceKind.CONFIG_MAP, NS, "seen").isPresent());
+        var stopped = cache.informerOf(ResourceKind.CONFIG_MAP);
+        stopped.stop();
+        assertThat(stopped.stopped().toCompletableFuture()).isDone();
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> cache.informerOf(ResourceKind.CONFIG_MAP) != stopped
+                && cache.stoppedKinds().isEmpty() && cache.isWatching());
+        direct.configMaps().inNamespace(NS).withName("seen").delete();
+        await().atMost(Duration.ofSeconds(10)).until(() -> cache.get(ResourceKind.CONFIG_MAP, NS, "seen").isEmpty());
+        cache.close();
+        assertThat(cache.stoppedKinds()).isEmpty(); // a follower has no informers: nothing is dead
+    }
+
+    private void faults(String query) throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + proxy.port() + "/_faults" + (query.isEmpty() ? "" : "?" + query)))
+                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isLessThan(300);
+    }
+
+    private long injected500() throws Exception {
+        String counters = http.send(HttpRequest.newBuilder(
+                URI.create("http://127.0.0.1:" + proxy.port() + "/_faults")).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"injected500\":(\\d+)").matcher(counters);
+        return m.find() ? Long.parseLong(m.group(1)) : 0;
+    }
+
+    private static ConfigMap configMap(String name) {
+        return new ConfigMapBuilder().withNewMetadata().withName(name).withNamespace(NS)
+                .addToLabels(Labels.MANAGED_BY, "test-service").endMetadata().addToData("k", "v").build();
+    }
+}
