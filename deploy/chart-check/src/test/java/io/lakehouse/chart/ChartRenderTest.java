@@ -3,6 +3,7 @@ package io.lakehouse.chart;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.lakehouse.common.metrics.LakehouseMetrics;
 import io.lakehouse.common.testing.CrdSchemas;
 import java.util.ArrayList;
 import java.util.List;
@@ -75,6 +76,24 @@ class ChartRenderTest {
         assertThat(of(docs, "KafkaTopic").stream().map(t -> t.path("spec").path("topicName").asText()).sorted().toList())
                 .containsExactly("lakehouse.access", "lakehouse.access.dlq", "lakehouse.audit", "lakehouse.audit.dlq",
                         "lakehouse.instances", "lakehouse.instances.dlq", "lakehouse.sparkjobs", "lakehouse.sparkjobs.dlq");
+    }
+
+    /** An alert on a metric nobody exports never fires: every lakehouse_* name must be one of common's. */
+    @Test
+    void alertsReadTheMetricsTheServicesExport() throws IllegalAccessException {
+        List<String> exported = new ArrayList<>();
+        for (java.lang.reflect.Field f : LakehouseMetrics.class.getFields()) {
+            exported.add(((String) f.get(null)).replace('.', '_'));
+        }
+        JsonNode rule = of(docs(PRODUCTION), "PrometheusRule").get(0);
+        List<String> used = new ArrayList<>();
+        for (JsonNode r : rule.path("spec").path("groups").get(0).path("rules")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("lakehouse_[a-z_]+").matcher(r.path("expr").asText());
+            while (m.find()) {
+                used.add(m.group());
+            }
+        }
+        assertThat(used).hasSize(4).allSatisfy(name -> assertThat(exported).anyMatch(name::startsWith));
     }
 
     @Test
