@@ -3,6 +3,8 @@ package io.lakehouse.common.kube;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.lakehouse.common.config.ReconcileSettings;
 import io.lakehouse.common.outbox.PgChannelListener;
+import io.lakehouse.common.metrics.LakehouseMetrics;
+import io.micrometer.core.instrument.Counter;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -42,7 +44,9 @@ public class ReconcileLoop implements AutoCloseable {
     private final Predicate<String> ownsKind;
     private volatile WorkQueue queue;
     private PgChannelListener listener;
-    private LeaderLock leader;
+    private volatile LeaderLock leader;
+    private final Counter passes = LakehouseMetrics.counter(LakehouseMetrics.RECONCILE_PASSES, "reconcile passes started");
+    private final Counter errors = LakehouseMetrics.counter(LakehouseMetrics.RECONCILE_ERRORS, "reconcile passes that threw");
 
     /**
      * @param reconciler one pass over {@code namespace/name}; returns when to look again, or null
@@ -62,6 +66,10 @@ public class ReconcileLoop implements AutoCloseable {
         this.channel = "reconcile_" + schema;
         this.kinds = kinds;
         this.ownsKind = ownsKind;
+        LakehouseMetrics.gauge(LakehouseMetrics.RECONCILE_QUEUE_DEPTH, "instances waiting for a pass or in one", null,
+                () -> queue == null ? 0 : queue.depth());
+        LakehouseMetrics.gauge(LakehouseMetrics.LEADER, "1 when this replica holds the service's lease", null,
+                () -> leader != null && leader.isLeading() ? 1 : 0);
     }
 
     public void start() {
@@ -108,7 +116,13 @@ public class ReconcileLoop implements AutoCloseable {
             LOG.debugf("not reconciling %s: the leader lease is not held", key);
             return null;
         }
-        return reconciler.apply(key);
+        passes.increment();
+        try {
+            return reconciler.apply(key);
+        } catch (RuntimeException e) {
+            errors.increment();
+            throw e;
+        }
     }
 
     private synchronized void lead() {
