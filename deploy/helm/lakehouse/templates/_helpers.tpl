@@ -106,6 +106,9 @@ app.kubernetes.io/version: {{ include "lakehouse.tag" .root | quote }}
 {{- with $v.cluster.signInUrl }}
 - {name: LAKEHOUSE_ENGINES_SIGN_IN_URL, value: {{ . | quote }}}
 {{- end }}
+{{- with $v.cluster.imagePullSecret }}
+- {name: LAKEHOUSE_ENGINES_IMAGE_PULL_SECRET, value: {{ . | quote }}}
+{{- end }}
 {{- else if eq .key "access" }}
 - {name: LAKEHOUSE_KEYCLOAK_URL, value: {{ required "keycloak.url is required" $v.keycloak.url | quote }}}
 - {name: LAKEHOUSE_KEYCLOAK_REALM, value: {{ $v.keycloak.realm | quote }}}

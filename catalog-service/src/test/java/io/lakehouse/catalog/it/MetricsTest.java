@@ -11,8 +11,10 @@ import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.regex.Matcher;
@@ -31,9 +33,12 @@ class MetricsTest {
 
     private static final Duration PROPAGATION = Duration.ofSeconds(30);
 
+    @TestHTTPResource(value = "/metrics", management = true) // under the management root /q
+    URL metricsUrl;
+
     @Test
     void leaderReconcilePassesAndOutboxAreExposed() {
-        await().atMost(PROPAGATION).until(() -> value("lakehouse_leader") == 1.0);
+        await().atMost(PROPAGATION).untilAsserted(() -> assertThat(value("lakehouse_leader")).as(this::ours).isEqualTo(1.0));
         double passes = value("lakehouse_reconcile_passes_total");
         String ns = Callers.freshNamespace();
         asAdmin().body(catalogRequest("metered", "k").toString()).post(catalogs(ns)).then().statusCode(201);
@@ -58,12 +63,17 @@ class MetricsTest {
         await().atMost(PROPAGATION).until(() -> value(series) == before + 1);
     }
 
-    private static String metrics() {
-        return given().get("/q/metrics").then().statusCode(200).extract().asString();
+    private String metrics() {
+        return given().get(metricsUrl).then().statusCode(200).extract().asString();
+    }
+
+    /** The suite's own lines of the scrape, for failure messages. */
+    private String ours() {
+        return String.join("\n", metrics().lines().filter(l -> l.startsWith("lakehouse_")).toList());
     }
 
     /** The value of a series ("name" or "name{labels}"), 0 when absent. */
-    private static double value(String series) {
+    private double value(String series) {
         Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + "(?:\\{[^}]*\\})? (\\S+)$").matcher(metrics());
         return m.find() ? Double.parseDouble(m.group(1)) : 0.0;
     }

@@ -79,8 +79,7 @@ public class IncomingEvents {
 
     private static void deadLettered(Message<byte[]> message) {
         String topic = message.getMetadata(IncomingKafkaRecordMetadata.class).map(m -> m.getTopic()).orElse("unknown");
-        LakehouseMetrics.counter(LakehouseMetrics.DEAD_LETTERS, "events sent to a dead-letter topic", "topic", topic)
-                .increment();
+        LakehouseMetrics.increment(LakehouseMetrics.DEAD_LETTERS, "events sent to a dead-letter topic", "topic", topic);
     }
 
     /** The dead-letter reason of an event its handler could not apply. */

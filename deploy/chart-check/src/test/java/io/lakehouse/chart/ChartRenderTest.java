@@ -120,6 +120,11 @@ class ChartRenderTest {
                         c.path("livenessProbe").path("httpGet").path("path").asText(),
                         c.path("readinessProbe").path("httpGet").path("path").asText()))
                         .as(name(d)).containsExactly("/q/health/started", "/q/health/live", "/q/health/ready");
+                // On the management interface, never the API port an Ingress may expose.
+                assertThat(List.of(c.path("startupProbe").path("httpGet").path("port").asText(),
+                        c.path("livenessProbe").path("httpGet").path("port").asText(),
+                        c.path("readinessProbe").path("httpGet").path("port").asText()))
+                        .as(name(d)).containsOnly("management");
             }
         }
     }
