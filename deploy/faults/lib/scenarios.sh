@@ -43,8 +43,8 @@ scenario_kill_mid_reconcile() {
 
 # --- 2. Kafka down for minutes while the API takes writes ---------------------------------------------
 
-readiness_outbox() { # PORT -> "state backlog"
-  curl -s --max-time 5 "http://127.0.0.1:$1/q/health/ready" |
+readiness_outbox() { # API PORT -> "state backlog" (readiness: on the management port, API port + 1000)
+  curl -s --max-time 5 "http://127.0.0.1:$(($1 + 1000))/q/health/ready" |
     jq -r '[.checks[]? | select(.data.backlog != null)][0] | "\(.data.state) \(.data.backlog) \(.status)"'
 }
 
@@ -72,7 +72,7 @@ scenario_kafka_down() {
         sc_fail "readiness never reported the outbox degraded with a backlog: $(readiness_outbox "${FX_CATALOG_PORT}")"
         rc=1
       fi
-      ready_code=$(svc_http_code "${FX_CATALOG}/q/health/ready")
+      ready_code=$(svc_http_code "${FX_CATALOG_MGMT}/q/health/ready")
       figure kafka.readiness_http "${ready_code} ($(readiness_outbox "${FX_CATALOG_PORT}"))"
       [[ ${ready_code} == 200 ]] || { sc_fail "readiness is ${ready_code}: the pod would leave its Service"; rc=1; }
     fi

@@ -92,6 +92,7 @@ fx_service_start() {
     QUARKUS_OIDC_PUBLIC_KEY=$(tr -d '[:space:]' <"${KEYS_PUBLIC_B64}")
     export QUARKUS_OIDC_TOKEN_ISSUER="${LH_ISSUER}" \
       QUARKUS_HTTP_PORT="${port}" \
+      QUARKUS_MANAGEMENT_PORT="$((port + 1000))" \
       KUBERNETES_MASTER="${FX_PROXY_URL}" \
       KUBERNETES_TRUST_CERTIFICATES=true \
       KUBERNETES_AUTH_TRYKUBECONFIG=false \
@@ -116,7 +117,7 @@ fx_service_start() {
 fx_wait_ready() { # NAME PORT PID
   local deadline=$((SECONDS + SERVICES_READY_TIMEOUT))
   while ((SECONDS < deadline)); do
-    [[ $(svc_http_code "http://127.0.0.1:$2/q/health/ready") == 200 ]] && return 0
+    [[ $(svc_http_code "http://127.0.0.1:$(($2 + 1000))/q/health/ready") == 200 ]] && return 0
     proc_running "$3" || return 2
     sleep 0.5
   done
@@ -138,6 +139,8 @@ fx_service_stop() { stop_named "$1" "catalog-service/target/quarkus-app/quarkus-
 # --- HTTP -------------------------------------------------------------------------------------------
 
 FX_CATALOG="http://127.0.0.1:${FX_CATALOG_PORT}"
+# Its management interface (/q/health): the API port + 1000, as for every service (lib/services.sh).
+FX_CATALOG_MGMT="http://127.0.0.1:$((FX_CATALOG_PORT + 1000))"
 
 # api METHOD PATH [BODY]: as the platform admin (API_BASE: another replica); prints the HTTP status, the
 # body goes to ${FX_LAST_BODY}.

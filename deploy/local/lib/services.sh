@@ -13,6 +13,8 @@ CLUSTER_DOMAIN=lakehouse.localtest.me
 
 svc_name() { printf '%s\n' "${1%%:*}"; }
 svc_port() { printf '%s\n' "${1##*:}"; }
+# /q/health and /q/metrics: the Quarkus management interface, on the API port + 1000.
+svc_mgmt_port() { printf '%s\n' "$(($(svc_port "$1") + 1000))"; }
 svc_module() { printf '%s-service\n' "$(svc_name "$1")"; }
 svc_jar() { printf '%s/%s/target/quarkus-app/quarkus-run.jar\n' "${REPO_ROOT}" "$(svc_module "$1")"; }
 svc_log() { printf '%s/%s.log\n' "${LH_LOG_DIR}" "$(svc_name "$1")"; }
@@ -49,7 +51,7 @@ svc_http_code() { curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$1" 2>/de
 
 svc_wait_ready() {
   local s=$1 pid=$2 url deadline=$((SECONDS + SERVICES_READY_TIMEOUT))
-  url="http://127.0.0.1:$(svc_port "${s}")/q/health/ready"
+  url="http://127.0.0.1:$(svc_mgmt_port "${s}")/q/health/ready"
   while ((SECONDS < deadline)); do
     [[ $(svc_http_code "${url}") == 200 ]] && return 0
     proc_running "${pid}" || return 2
@@ -96,6 +98,7 @@ svc_start() {
     cd "${REPO_ROOT}" || exit 1
     svc_export_oidc
     export QUARKUS_HTTP_PORT="${port}" \
+      QUARKUS_MANAGEMENT_PORT="$(svc_mgmt_port "${s}")" \
       KUBERNETES_MASTER="${KUBE_URL}" \
       KUBERNETES_TRUST_CERTIFICATES=true \
       KUBERNETES_AUTH_TRYKUBECONFIG=false \
@@ -114,7 +117,7 @@ svc_start() {
     show_log_tail "$(svc_log "${s}")" 60
     ((rc == 2)) && die "${name} exited during start-up"
     stop_named "${name}" "${jar}"
-    die "${name} was not ready on :${port}/q/health/ready within ${SERVICES_READY_TIMEOUT}s"
+    die "${name} was not ready on :$(svc_mgmt_port "${s}")/q/health/ready within ${SERVICES_READY_TIMEOUT}s"
   fi
   LH_STARTED+=("${name}")
   log "${name}: ready on http://127.0.0.1:${port} ($(elapsed_since "${t0}"))"

@@ -15,9 +15,11 @@ import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventReader;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
+import java.net.URL;
 import java.time.Duration;
 import java.util.List;
 import org.apache.kafka.common.header.internals.RecordHeaders;
@@ -29,6 +31,9 @@ import org.junit.jupiter.api.Test;
 @WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
 class CatalogSecurityTest {
+
+    @TestHTTPResource(value = "/health/live", management = true) // under the management root /q
+    URL live;
 
     private static final Duration PROPAGATION = Duration.ofSeconds(10);
 
@@ -55,7 +60,9 @@ class CatalogSecurityTest {
         given().auth().oauth2(TestStack.TOKENS.sign("https://evil.example/issuer", "alice",
                 List.of(Callers.ADMIN_GROUP), Duration.ofMinutes(5))).get(catalogs(ns)).then().statusCode(401);
         given().auth().oauth2(unsigned("alice")).get(catalogs(ns)).then().statusCode(401);
-        given().get("/q/health/live").then().statusCode(200);
+        // Health is open, on the management interface only: the API port (what an Ingress exposes) has none.
+        given().get(live).then().statusCode(200);
+        given().get("/q/health/live").then().statusCode(404);
     }
 
     @Test

@@ -2,6 +2,7 @@ package io.lakehouse.catalog.it;
 
 import static io.lakehouse.catalog.it.Api.catalogs;
 import static io.lakehouse.common.testing.Callers.as;
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
@@ -11,10 +12,12 @@ import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventReader;
 import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
@@ -38,6 +41,12 @@ class ConsumerFailuresTest {
 
     @Inject
     Pool pool;
+
+    @TestHTTPResource(value = "/health/ready", management = true) // under the management root /q
+    URL ready;
+
+    @TestHTTPResource(value = "/health/live", management = true) // under the management root /q
+    URL live;
 
     String ns;
 
@@ -63,7 +72,7 @@ class ConsumerFailuresTest {
             writer.send(Api.memberSet(ns, "user", "after", "viewer"));
             await().atMost(PROPAGATION).until(() -> as("after").get(catalogs(ns)).statusCode() == 200);
             assertThat(dlq.records(ns)).isEmpty();
-            as("vera").get("/q/health/ready").then().statusCode(200);
+            given().get(ready).then().statusCode(200);
         }
     }
 
@@ -79,8 +88,8 @@ class ConsumerFailuresTest {
             ConsumerRecord<String, byte[]> dead = dlq.records(ns).get(0);
             assertThat(header(dead, "ce_id")).isEqualTo(poison.id().toString());
             assertThat(header(dead, "dead-letter-reason")).startsWith("failed 8 times: ");
-            as("after").get("/q/health/ready").then().statusCode(200);
-            as("after").get("/q/health/live").then().statusCode(200);
+            given().get(ready).then().statusCode(200);
+            given().get(live).then().statusCode(200);
         }
     }
 

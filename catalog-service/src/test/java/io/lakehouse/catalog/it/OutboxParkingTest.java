@@ -12,6 +12,7 @@ import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventReader;
 import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.restassured.path.json.JsonPath;
@@ -19,6 +20,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
+import java.net.URL;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -40,6 +42,9 @@ class OutboxParkingTest {
 
     @Inject
     Pool pool;
+
+    @TestHTTPResource(value = "/health/ready", management = true) // under the management root /q
+    URL readiness;
 
     @Test
     void badRowsAreParkedWithTheirReasonAndTheEventsAfterThemFlow() {
@@ -79,8 +84,8 @@ class OutboxParkingTest {
         assertThat(check.getString("data.lastError")).startsWith((parkedBefore + 2) + " outbox row(s) parked");
     }
 
-    private static JsonPath outboxCheck() {
-        JsonPath ready = given().get("/q/health/ready").then().statusCode(200).extract().jsonPath();
+    private JsonPath outboxCheck() {
+        JsonPath ready = given().get(readiness).then().statusCode(200).extract().jsonPath();
         return new JsonPath(ready.prettify()).setRootPath("checks.find { it.name == 'outbox' }");
     }
 }

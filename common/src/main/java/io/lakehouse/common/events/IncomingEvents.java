@@ -1,6 +1,7 @@
 package io.lakehouse.common.events;
 
 import io.lakehouse.common.config.ConsumerSettings;
+import io.lakehouse.common.metrics.LakehouseMetrics;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -49,6 +50,7 @@ public class IncomingEvents {
             event.ifPresent(check);
         } catch (MalformedEventException e) {
             LOG.warnf("malformed event sent to the dead-letter topic: %s", e.getMessage());
+            deadLettered(message);
             return message.nack(e);
         }
         if (event.isEmpty()) {
@@ -71,7 +73,13 @@ public class IncomingEvents {
                 && failure.getMessage().startsWith("Retries exhausted") ? failure.getCause() : failure;
         String reason = "failed " + settings.attempts() + " times: " + cause.getMessage();
         LOG.errorf("event %s (%s) sent to the dead-letter topic: %s", event.id(), event.type().cloudEventType(), reason);
+        deadLettered(message);
         return message.nack(new HandlerFailedException(reason, cause));
+    }
+
+    private static void deadLettered(Message<byte[]> message) {
+        String topic = message.getMetadata(IncomingKafkaRecordMetadata.class).map(m -> m.getTopic()).orElse("unknown");
+        LakehouseMetrics.increment(LakehouseMetrics.DEAD_LETTERS, "events sent to a dead-letter topic", "topic", topic);
     }
 
     /** The dead-letter reason of an event its handler could not apply. */

@@ -2,6 +2,7 @@ package io.lakehouse.common.kube;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.lakehouse.common.config.ReconcileSettings;
+import io.lakehouse.common.metrics.LakehouseMetrics;
 import io.lakehouse.common.outbox.PgChannelListener;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
@@ -31,6 +32,8 @@ public class ReconcileLoop implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(ReconcileLoop.class);
     private static final Duration LISTEN_TIMEOUT = Duration.ofSeconds(30);
+    private static final String PASSES = "reconcile passes started";
+    private static final String ERRORS = "reconcile passes that threw";
 
     private final Function<String, Duration> reconciler;
     private final InformerCache cache;
@@ -42,7 +45,7 @@ public class ReconcileLoop implements AutoCloseable {
     private final Predicate<String> ownsKind;
     private volatile WorkQueue queue;
     private PgChannelListener listener;
-    private LeaderLock leader;
+    private volatile LeaderLock leader;
 
     /**
      * @param reconciler one pass over {@code namespace/name}; returns when to look again, or null
@@ -62,6 +65,12 @@ public class ReconcileLoop implements AutoCloseable {
         this.channel = "reconcile_" + schema;
         this.kinds = kinds;
         this.ownsKind = ownsKind;
+        LakehouseMetrics.declare(LakehouseMetrics.RECONCILE_PASSES, PASSES);
+        LakehouseMetrics.declare(LakehouseMetrics.RECONCILE_ERRORS, ERRORS);
+        LakehouseMetrics.gauge(LakehouseMetrics.RECONCILE_QUEUE_DEPTH, "instances waiting for a pass or in one", null,
+                () -> queue == null ? 0 : queue.depth());
+        LakehouseMetrics.gauge(LakehouseMetrics.LEADER, "1 when this replica holds the service's lease", null,
+                () -> leader != null && leader.isLeading() ? 1 : 0);
     }
 
     public void start() {
@@ -117,7 +126,13 @@ public class ReconcileLoop implements AutoCloseable {
             LOG.debugf("not reconciling %s: the leader lease is not held", key);
             return null;
         }
-        return reconciler.apply(key);
+        LakehouseMetrics.increment(LakehouseMetrics.RECONCILE_PASSES, PASSES);
+        try {
+            return reconciler.apply(key);
+        } catch (RuntimeException e) {
+            LakehouseMetrics.increment(LakehouseMetrics.RECONCILE_ERRORS, ERRORS);
+            throw e;
+        }
     }
 
     private synchronized void lead() {

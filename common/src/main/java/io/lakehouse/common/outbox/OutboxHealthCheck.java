@@ -21,7 +21,8 @@ public class OutboxHealthCheck implements HealthCheck {
 
     @Override
     public HealthCheckResponse call() {
-        String error = relay.lastError();
+        // Readiness answers anonymous callers: the cause (hosts, exception text) is in the service's log only.
+        String error = relay.lastError() == null ? null : "publishing to Kafka fails: see the service's log";
         long parked = relay.parked();
         if (error == null && parked > 0) {
             error = parked + " outbox row(s) parked: Kafka refuses them (see outbox.parked_reason)";

@@ -5,6 +5,7 @@ import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.events.CloudEventHeaders;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.metrics.LakehouseMetrics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -71,6 +72,13 @@ public class OutboxRelay {
         }
         producer = producers.create();
         running = true;
+        String table = settings.schema() + ".outbox";
+        LakehouseMetrics.gauge(LakehouseMetrics.OUTBOX_BACKLOG, "outbox rows not yet published", null, backlog::get);
+        LakehouseMetrics.gauge(LakehouseMetrics.OUTBOX_PARKED, "outbox rows Kafka can never take", null, parked::get);
+        // Read at each scrape, not at each pass: a relay that cannot publish (Kafka down) makes no passes.
+        LakehouseMetrics.gauge(LakehouseMetrics.OUTBOX_OLDEST_AGE, "age of the oldest unpublished outbox row", "seconds",
+                () -> seconds("SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(event_time)), 0) FROM " + table
+                        + " WHERE published_at IS NULL AND parked_at IS NULL"));
         listener = new PgChannelListener(dataSource, channel(), settings.outbox().sweepInterval(), wake -> drainOrBackOff())
                 .start();
     }
@@ -250,6 +258,17 @@ public class OutboxRelay {
             return rs.getLong(1);
         } catch (SQLException e) {
             return -1;
+        }
+    }
+
+    private double seconds(String query) {
+        try (Connection c = dataSource.getConnection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(query)) {
+            rs.next();
+            return rs.getDouble(1);
+        } catch (SQLException e) {
+            return Double.NaN;
         }
     }
 

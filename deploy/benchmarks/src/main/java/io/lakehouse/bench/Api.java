@@ -121,9 +121,15 @@ final class Api {
     return page.path("items");
   }
 
+  /** The service's management interface (/q/health, /q/metrics): the API port + 1000 (deploy/local). */
+  static String management(String base) {
+    URI api = URI.create(base);
+    return api.getScheme() + "://" + api.getHost() + ":" + (api.getPort() + 1000);
+  }
+
   boolean healthy() {
     try {
-      return send(HttpRequest.newBuilder(URI.create(base + "/q/health/ready")).timeout(TIMEOUT).GET().build())
+      return send(HttpRequest.newBuilder(URI.create(management(base) + "/q/health/ready")).timeout(TIMEOUT).GET().build())
           .statusCode() == 200;
     } catch (RuntimeException e) {
       return false;

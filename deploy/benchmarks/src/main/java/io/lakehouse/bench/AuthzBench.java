@@ -107,8 +107,9 @@ public final class AuthzBench {
     int requests = opt("requests", 20000);
     int threads = opt("threads", 4);
     int seconds = opt("seconds", 15);
-    if (send(get("/q/health/ready", null)).statusCode() != 200) {
-      log("access-service is not ready on %s/q/health/ready: start the stack first", base);
+    String ready = Api.management(base) + "/q/health/ready";
+    if (send(HttpRequest.newBuilder(URI.create(ready)).timeout(Duration.ofSeconds(30)).GET().build()).statusCode() != 200) {
+      log("access-service is not ready on %s: start the stack first", ready);
       return 1;
     }
     int probe = send(get("/api/v1/authz?host=probe." + DOMAIN, admin)).statusCode();

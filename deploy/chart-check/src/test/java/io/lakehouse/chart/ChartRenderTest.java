@@ -1,0 +1,194 @@
+package io.lakehouse.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.lakehouse.common.metrics.LakehouseMetrics;
+import io.lakehouse.common.testing.CrdSchemas;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * helm lint and helm template of deploy/helm/lakehouse with the default values ("") and the production
+ * values: what an API server would refuse or silently drop, read before any cluster sees it.
+ */
+class ChartRenderTest {
+
+    /** The custom resources the chart may render, and the upstream CRD each must satisfy. */
+    private static final Map<String, String> CRDS = Map.of(
+            "postgresql.cnpg.io/v1/Cluster", "postgresql.cnpg.io_clusters.yaml",
+            "kafka.strimzi.io/v1/Kafka", "kafka.strimzi.io_kafkas.yaml",
+            "kafka.strimzi.io/v1/KafkaNodePool", "kafka.strimzi.io_kafkanodepools.yaml",
+            "kafka.strimzi.io/v1/KafkaTopic", "kafka.strimzi.io_kafkatopics.yaml",
+            "monitoring.coreos.com/v1/ServiceMonitor", "monitoring.coreos.com_servicemonitors.yaml",
+            "monitoring.coreos.com/v1/PrometheusRule", "monitoring.coreos.com_prometheusrules.yaml");
+
+    private static final String PRODUCTION = "values-production.yaml";
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", PRODUCTION})
+    void lintPasses(String values) {
+        Helm.Result r = values.isEmpty() ? Helm.lint() : Helm.lint(values);
+        assertThat(r.exitCode()).as(r.out() + r.err()).isZero();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", PRODUCTION})
+    void everyRenderedObjectIsValidForItsApi(String values) {
+        List<String> problems = new ArrayList<>();
+        for (JsonNode doc : docs(values)) {
+            String crd = CRDS.get(doc.path("apiVersion").asText() + "/" + doc.path("kind").asText());
+            if (crd != null) {
+                crdSchemas(crd).validate(doc).forEach(p -> problems.add(name(doc) + ": " + p));
+            } else {
+                problems.addAll(StrictManifests.unknownFields(doc));
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void defaultsInstallTheThreeServicesWithExternalDependencies() {
+        assertThat(kinds(docs(""))).isEqualTo(new TreeSet<>(List.of("ClusterRole", "ClusterRoleBinding", "Deployment",
+                "Secret", "Service", "ServiceAccount")));
+        assertThat(named(docs(""), "Deployment")).containsExactly("access-service", "catalog-service", "engines-service");
+    }
+
+    @Test
+    void productionRunsTwoReplicasBehindBudgetsOnClusteredDependencies() {
+        List<JsonNode> docs = docs(PRODUCTION);
+        Map<String, Integer> replicas = new TreeMap<>();
+        of(docs, "Deployment").forEach(d -> replicas.put(name(d), d.path("spec").path("replicas").asInt()));
+        assertThat(replicas).isEqualTo(Map.of("Deployment/access-service", 2, "Deployment/catalog-service", 2,
+                "Deployment/engines-service", 2));
+        assertThat(named(docs, "PodDisruptionBudget")).containsExactly("access-service", "catalog-service", "engines-service");
+        assertThat(kinds(docs)).contains("Cluster", "Kafka", "KafkaNodePool", "KafkaTopic", "ServiceMonitor", "PrometheusRule");
+        JsonNode cluster = of(docs, "Cluster").get(0);
+        assertThat(cluster.path("spec").path("instances").asInt()).isEqualTo(3);
+        assertThat(cluster.path("spec").path("enablePDB").asBoolean()).isTrue();
+        // Every topic with its dead-letter topic, as deploy/local's broker has them.
+        assertThat(of(docs, "KafkaTopic").stream().map(t -> t.path("spec").path("topicName").asText()).sorted().toList())
+                .containsExactly("lakehouse.access", "lakehouse.access.dlq", "lakehouse.audit", "lakehouse.audit.dlq",
+                        "lakehouse.instances", "lakehouse.instances.dlq", "lakehouse.sparkjobs", "lakehouse.sparkjobs.dlq");
+    }
+
+    /** An alert on a metric nobody exports never fires: every lakehouse_* name must be one of common's. */
+    @Test
+    void alertsReadTheMetricsTheServicesExport() throws IllegalAccessException {
+        List<String> exported = new ArrayList<>();
+        for (java.lang.reflect.Field f : LakehouseMetrics.class.getFields()) {
+            exported.add(((String) f.get(null)).replace('.', '_'));
+        }
+        JsonNode rule = of(docs(PRODUCTION), "PrometheusRule").get(0);
+        List<String> used = new ArrayList<>();
+        for (JsonNode r : rule.path("spec").path("groups").get(0).path("rules")) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("lakehouse_[a-z_]+").matcher(r.path("expr").asText());
+            while (m.find()) {
+                used.add(m.group());
+            }
+        }
+        assertThat(used).hasSize(4).allSatisfy(name -> assertThat(exported).anyMatch(name::startsWith));
+    }
+
+    @Test
+    void aSingleDatabaseInstanceHasNoBudgetThatWouldBlockDrains() {
+        String yaml = Helm.template("--set", "postgresql.mode=cnpg").requireSuccess(List.of("--set postgresql.mode=cnpg")).out();
+        JsonNode cluster = of(StrictManifests.documents(yaml), "Cluster").get(0);
+        assertThat(cluster.path("spec").path("instances").asInt()).isEqualTo(1);
+        assertThat(cluster.path("spec").path("enablePDB").asBoolean()).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"", PRODUCTION})
+    void podsFollowTheRestrictedPodSecurityStandard(String values) {
+        for (JsonNode d : of(docs(values), "Deployment")) {
+            JsonNode pod = d.path("spec").path("template").path("spec");
+            assertThat(pod.path("securityContext").path("runAsNonRoot").asBoolean()).as(name(d)).isTrue();
+            assertThat(pod.path("securityContext").path("seccompProfile").path("type").asText()).as(name(d)).isEqualTo("RuntimeDefault");
+            for (JsonNode c : pod.path("containers")) {
+                JsonNode sc = c.path("securityContext");
+                assertThat(sc.path("allowPrivilegeEscalation").asBoolean(true)).as(name(d)).isFalse();
+                assertThat(sc.path("readOnlyRootFilesystem").asBoolean()).as(name(d)).isTrue();
+                assertThat(sc.path("capabilities").path("drop").toString()).as(name(d)).isEqualTo("[\"ALL\"]");
+                assertThat(List.of(c.path("startupProbe").path("httpGet").path("path").asText(),
+                        c.path("livenessProbe").path("httpGet").path("path").asText(),
+                        c.path("readinessProbe").path("httpGet").path("path").asText()))
+                        .as(name(d)).containsExactly("/q/health/started", "/q/health/live", "/q/health/ready");
+                // On the management interface, never the API port an Ingress may expose.
+                assertThat(List.of(c.path("startupProbe").path("httpGet").path("port").asText(),
+                        c.path("livenessProbe").path("httpGet").path("port").asText(),
+                        c.path("readinessProbe").path("httpGet").path("port").asText()))
+                        .as(name(d)).containsOnly("management");
+            }
+        }
+    }
+
+    @Test
+    void aServiceEnabledWithoutItsRbacRulesIsRefusedByName() {
+        Helm.Result r = Helm.template("--set", "services.notebooks.enabled=true");
+        assertThat(r.exitCode()).isNotZero();
+        assertThat(r.err()).contains("services.notebooks is enabled but files/rbac/notebooks.yaml (its ClusterRole rules) is missing");
+    }
+
+    @Test
+    void unknownDependencyModesAreRefused() {
+        Helm.Result r = Helm.template("--set", "kafka.mode=zookeeper");
+        assertThat(r.exitCode()).isNotZero();
+        assertThat(r.err()).contains("kafka.mode must be external or strimzi, not \"zookeeper\"");
+    }
+
+    /** The strict reading must itself catch what a real API server would refuse (else it proves nothing). */
+    @Test
+    void strictReadingReportsFieldsTheApiDoesNotKnow() {
+        JsonNode typo = StrictManifests.documents("""
+                apiVersion: apps/v1
+                kind: Deployment
+                metadata: {name: x}
+                spec:
+                  replica: 2
+                  selector: {matchLabels: {a: b}}
+                  template:
+                    metadata: {labels: {a: b}}
+                    spec:
+                      containers:
+                        - {name: c, image: i, livenessProbe: {httpGet: {path: /, port: 80, scheme2: HTTP}}}
+                """).get(0);
+        assertThat(StrictManifests.unknownFields(typo)).containsExactlyInAnyOrder(
+                "Deployment/x: unknown field spec.replica",
+                "Deployment/x: unknown field spec.template.spec.containers[0].livenessProbe.httpGet.scheme2");
+    }
+
+    /** The services' CRDs in deploy/crds; the chart's own (Strimzi, Prometheus Operator) in deploy/chart-check/crds. */
+    private static CrdSchemas crdSchemas(String file) {
+        java.nio.file.Path own = java.nio.file.Path.of("crds", file);
+        return java.nio.file.Files.exists(own) ? CrdSchemas.load(own) : CrdSchemas.named(file);
+    }
+
+    private static List<JsonNode> docs(String values) {
+        return StrictManifests.documents(values.isEmpty() ? Helm.render() : Helm.render(values));
+    }
+
+    static List<JsonNode> of(List<JsonNode> docs, String kind) {
+        return docs.stream().filter(d -> kind.equals(d.path("kind").asText())).toList();
+    }
+
+    private static List<String> named(List<JsonNode> docs, String kind) {
+        return of(docs, kind).stream().map(d -> d.path("metadata").path("name").asText()).sorted().toList();
+    }
+
+    private static TreeSet<String> kinds(List<JsonNode> docs) {
+        TreeSet<String> kinds = new TreeSet<>();
+        docs.forEach(d -> kinds.add(d.path("kind").asText()));
+        return kinds;
+    }
+
+    private static String name(JsonNode doc) {
+        return doc.path("kind").asText() + "/" + doc.path("metadata").path("name").asText();
+    }
+}
