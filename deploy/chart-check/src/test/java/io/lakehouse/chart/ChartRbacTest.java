@@ -3,9 +3,9 @@ package io.lakehouse.chart;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.lakehouse.catalog.reconcile.CatalogReconciler;
+import io.lakehouse.catalog.domain.CatalogKinds;
+import io.lakehouse.common.instances.InstanceReconciler;
 import io.lakehouse.common.kube.ResourceKind;
-import io.lakehouse.engines.reconcile.EngineReconciler;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -32,8 +32,8 @@ class ChartRbacTest {
 
     /** What each service's code uses: "group/resource" -> verbs. */
     private static final Map<String, Map<String, Set<String>>> CODE = Map.of(
-            "catalog-service", grants(CatalogReconciler.KINDS, RECONCILED),
-            "engines-service", grants(EngineReconciler.KINDS, RECONCILED),
+            "catalog-service", grants(CatalogKinds.WATCHED, RECONCILED),
+            "engines-service", grants(InstanceReconciler.KINDS, RECONCILED),
             "access-service", grants(List.of(ResourceKind.SECRET), OIDC_SECRETS));
 
     @Test
