@@ -101,13 +101,30 @@ app.kubernetes.io/version: {{ include "lakehouse.tag" .root | quote }}
 {{/* What only one service reads; call with (dict "root" $ "key" "access"). */}}
 {{- define "lakehouse.serviceEnv" -}}
 {{- $v := .root.Values -}}
-{{- if eq .key "engines" }}
-- {name: LAKEHOUSE_ENGINES_FORWARD_AUTH_URL, value: {{ $v.cluster.forwardAuthUrl | default (printf "http://access-service.%s.svc:%d/api/v1/authz" .root.Release.Namespace (int $v.services.access.port)) | quote }}}
+{{- if has .key (list "engines" "notebooks") }}
+{{- /* Both put instances behind the gateway: the same forward-auth, sign-in and pull secret settings. */}}
+{{- $prefix := printf "LAKEHOUSE_%s" (upper .key) }}
+- {name: {{ $prefix }}_FORWARD_AUTH_URL, value: {{ $v.cluster.forwardAuthUrl | default (printf "http://access-service.%s.svc:%d/api/v1/authz" .root.Release.Namespace (int $v.services.access.port)) | quote }}}
 {{- with $v.cluster.signInUrl }}
-- {name: LAKEHOUSE_ENGINES_SIGN_IN_URL, value: {{ . | quote }}}
+- {name: {{ $prefix }}_SIGN_IN_URL, value: {{ . | quote }}}
 {{- end }}
 {{- with $v.cluster.imagePullSecret }}
-- {name: LAKEHOUSE_ENGINES_IMAGE_PULL_SECRET, value: {{ . | quote }}}
+- {name: {{ $prefix }}_IMAGE_PULL_SECRET, value: {{ . | quote }}}
+{{- end }}
+{{- end }}
+{{- if eq .key "notebooks" }}
+{{- $n := $v.cluster.notebookImages }}
+{{- with $n.server }}
+- {name: LAKEHOUSE_NOTEBOOKS_DEFAULT_IMAGE, value: {{ . | quote }}}
+{{- end }}
+{{- with $n.serverTag }}
+- {name: LAKEHOUSE_NOTEBOOKS_DEFAULT_VERSION, value: {{ . | quote }}}
+{{- end }}
+{{- with $n.hub }}
+- {name: LAKEHOUSE_NOTEBOOKS_IMAGES_HUB, value: {{ . | quote }}}
+{{- end }}
+{{- with $n.proxy }}
+- {name: LAKEHOUSE_NOTEBOOKS_IMAGES_PROXY, value: {{ . | quote }}}
 {{- end }}
 {{- else if eq .key "access" }}
 - {name: LAKEHOUSE_KEYCLOAK_URL, value: {{ required "keycloak.url is required" $v.keycloak.url | quote }}}

@@ -31,6 +31,9 @@ class ChartRenderTest {
 
     private static final String PRODUCTION = "values-production.yaml";
 
+    private static final String[] SERVICES = {"access-service", "catalog-service", "engines-service", "notebooks-service",
+            "sparkjobs-service"};
+
     @ParameterizedTest
     @ValueSource(strings = {"", PRODUCTION})
     void lintPasses(String values) {
@@ -54,10 +57,10 @@ class ChartRenderTest {
     }
 
     @Test
-    void defaultsInstallTheThreeServicesWithExternalDependencies() {
+    void defaultsInstallTheFiveServicesWithExternalDependencies() {
         assertThat(kinds(docs(""))).isEqualTo(new TreeSet<>(List.of("ClusterRole", "ClusterRoleBinding", "Deployment",
                 "Secret", "Service", "ServiceAccount")));
-        assertThat(named(docs(""), "Deployment")).containsExactly("access-service", "catalog-service", "engines-service");
+        assertThat(named(docs(""), "Deployment")).containsExactly(SERVICES);
     }
 
     @Test
@@ -66,8 +69,8 @@ class ChartRenderTest {
         Map<String, Integer> replicas = new TreeMap<>();
         of(docs, "Deployment").forEach(d -> replicas.put(name(d), d.path("spec").path("replicas").asInt()));
         assertThat(replicas).isEqualTo(Map.of("Deployment/access-service", 2, "Deployment/catalog-service", 2,
-                "Deployment/engines-service", 2));
-        assertThat(named(docs, "PodDisruptionBudget")).containsExactly("access-service", "catalog-service", "engines-service");
+                "Deployment/engines-service", 2, "Deployment/notebooks-service", 2, "Deployment/sparkjobs-service", 2));
+        assertThat(named(docs, "PodDisruptionBudget")).containsExactly(SERVICES);
         assertThat(kinds(docs)).contains("Cluster", "Kafka", "KafkaNodePool", "KafkaTopic", "ServiceMonitor", "PrometheusRule");
         JsonNode cluster = of(docs, "Cluster").get(0);
         assertThat(cluster.path("spec").path("instances").asInt()).isEqualTo(3);
@@ -94,6 +97,43 @@ class ChartRenderTest {
             }
         }
         assertThat(used).hasSize(4).allSatisfy(name -> assertThat(exported).anyMatch(name::startsWith));
+    }
+
+    /**
+     * The cluster settings reach the services under the names their code reads (SparkJobSettings' env
+     * names, NotebookSettings' lakehouse.notebooks.*); left empty, the services keep their own defaults.
+     */
+    @Test
+    void imageSettingsReachTheServicesThatReadThem() {
+        assertThat(env(docs(PRODUCTION), "sparkjobs-service")).containsAllEntriesOf(Map.of(
+                "SPARK_JOB_GIT_IMAGE", "registry.example.com/mirror/alpine/git:2.47.2",
+                "SPARK_JOB_S3_IMAGE", "registry.example.com/mirror/amazon/aws-cli:2.22.35"));
+        assertThat(env(docs(PRODUCTION), "notebooks-service")).containsAllEntriesOf(Map.of(
+                "LAKEHOUSE_NOTEBOOKS_DEFAULT_IMAGE", "registry.example.com/lakehouse/jupyter-datastack",
+                "LAKEHOUSE_NOTEBOOKS_DEFAULT_VERSION", "2026.12",
+                "LAKEHOUSE_NOTEBOOKS_IMAGES_HUB", "registry.example.com/mirror/jupyterhub/k8s-hub:4.4.0",
+                "LAKEHOUSE_NOTEBOOKS_IMAGES_PROXY", "registry.example.com/mirror/jupyterhub/configurable-http-proxy:5.2.0",
+                "LAKEHOUSE_NOTEBOOKS_IMAGE_PULL_SECRET", "registry-credentials",
+                "LAKEHOUSE_NOTEBOOKS_SIGN_IN_URL", "https://login.lakehouse.example.com/oauth2/start",
+                "LAKEHOUSE_NOTEBOOKS_FORWARD_AUTH_URL", "http://access-service.lakehouse-system.svc:8085/api/v1/authz"));
+        assertThat(env(docs(""), "sparkjobs-service")).doesNotContainKeys("SPARK_JOB_GIT_IMAGE", "SPARK_JOB_S3_IMAGE");
+        assertThat(env(docs(""), "notebooks-service")).doesNotContainKeys("LAKEHOUSE_NOTEBOOKS_DEFAULT_IMAGE",
+                "LAKEHOUSE_NOTEBOOKS_DEFAULT_VERSION", "LAKEHOUSE_NOTEBOOKS_IMAGES_HUB", "LAKEHOUSE_NOTEBOOKS_IMAGES_PROXY",
+                "LAKEHOUSE_NOTEBOOKS_IMAGE_PULL_SECRET");
+    }
+
+    /** A Deployment whose image nobody can build never starts: each service has its Dockerfile, on its port. */
+    @Test
+    void everyDeployedServiceHasItsDockerfile() throws java.io.IOException {
+        java.nio.file.Path repo = Helm.CHART.resolve("../../..").normalize();
+        for (JsonNode d : of(docs(""), "Deployment")) {
+            String module = d.path("metadata").path("name").asText();
+            java.nio.file.Path file = repo.resolve(module).resolve("src/main/docker/Dockerfile.jvm");
+            assertThat(file).as(module).exists();
+            int port = d.path("spec").path("template").path("spec").path("containers").get(0).path("ports").get(0)
+                    .path("containerPort").asInt();
+            assertThat(java.nio.file.Files.readString(file)).as(module).contains("EXPOSE " + port, "-pl " + module + " ");
+        }
     }
 
     @Test
@@ -131,9 +171,9 @@ class ChartRenderTest {
 
     @Test
     void aServiceEnabledWithoutItsRbacRulesIsRefusedByName() {
-        Helm.Result r = Helm.template("--set", "services.notebooks.enabled=true");
+        Helm.Result r = Helm.template("--set", "services.reports.enabled=true", "--set", "services.reports.port=8086");
         assertThat(r.exitCode()).isNotZero();
-        assertThat(r.err()).contains("services.notebooks is enabled but files/rbac/notebooks.yaml (its ClusterRole rules) is missing");
+        assertThat(r.err()).contains("services.reports is enabled but files/rbac/reports.yaml (its ClusterRole rules) is missing");
     }
 
     @Test
@@ -172,6 +212,20 @@ class ChartRenderTest {
 
     private static List<JsonNode> docs(String values) {
         return StrictManifests.documents(values.isEmpty() ? Helm.render() : Helm.render(values));
+    }
+
+    /** The plain (name, value) environment variables of a service's container. */
+    private static Map<String, String> env(List<JsonNode> docs, String deployment) {
+        Map<String, String> env = new TreeMap<>();
+        of(docs, "Deployment").stream().filter(d -> deployment.equals(d.path("metadata").path("name").asText()))
+                .forEach(d -> d.path("spec").path("template").path("spec").path("containers").get(0).path("env")
+                        .forEach(e -> {
+                            if (e.has("value")) {
+                                env.put(e.path("name").asText(), e.path("value").asText());
+                            }
+                        }));
+        assertThat(env).as("env of Deployment/" + deployment).isNotEmpty();
+        return env;
     }
 
     static List<JsonNode> of(List<JsonNode> docs, String kind) {

@@ -15,6 +15,9 @@ import java.util.Objects;
 @ApplicationScoped
 public class UserServerPods implements NotebookContext.UserServers {
 
+    /** What this class does with pods; the chart's ClusterRole grants it (deploy/chart-check's ChartRbacTest). */
+    public static final List<String> POD_VERBS = List.of("list");
+
     private final KubernetesClient client;
 
     UserServerPods(KubernetesClient client) {

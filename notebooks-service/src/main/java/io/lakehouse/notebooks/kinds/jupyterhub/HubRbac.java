@@ -17,9 +17,10 @@ import java.util.List;
  * Services (neither internal SSL nor per-user Services is on), and no deletion of volumes: they are
  * the users' data.
  */
-final class HubRbac {
+public final class HubRbac {
 
-    static final List<PolicyRule> RULES = List.of(
+    /** The hub's Role; public for the chart's RBAC check (whoever creates a Role must hold its rules). */
+    public static final List<PolicyRule> RULES = List.of(
             rule(List.of("pods"), List.of("get", "list", "watch", "create", "delete")),
             rule(List.of("persistentvolumeclaims"), List.of("get", "create")),
             rule(List.of("events"), List.of("get", "list", "watch")));
