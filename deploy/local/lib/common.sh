@@ -166,6 +166,18 @@ build_modules() {
     die "build of ${modules} failed"
 }
 
+# up_to_date JAR MODULE [DEP_MODULE...]: the jar exists and no source it is built from (the
+# modules' sources and poms, the root pom) changed since, so a checkout moved by `git pull` or an
+# edit is rebuilt instead of running yesterday's code.
+up_to_date() {
+  local jar=$1 newer m paths=(pom.xml)
+  shift
+  for m in "$@"; do paths+=("${m}/src/main" "${m}/pom.xml"); done
+  [[ -f ${jar} ]] || return 1
+  newer=$(cd "${REPO_ROOT}" && find "${paths[@]}" -newer "${jar}" -type f -print -quit 2>/dev/null)
+  [[ -z ${newer} ]] || { log "${newer} changed since the last build of ${jar##*/}"; return 1; }
+}
+
 # A module is "ready" when it has a pom and main sources; modules still being
 # written are skipped by `up` with a message instead of failing the stack.
 module_ready() {
@@ -183,10 +195,11 @@ LH_KEYS_DIR="${LAKEHOUSE_HOME}/keys"
 # ensure_local_kit: builds deploy/local-kit when its jar (with the Main class)
 # is missing. Fails (return 1) when the module is not written yet.
 ensure_local_kit() {
-  local_kit_jar_ok && return 0
+  local_kit_jar_ok && up_to_date "${LOCAL_KIT_JAR}" "${LOCAL_KIT_DIR}" && return 0
   module_ready "${LOCAL_KIT_DIR}" || return 1
   [[ -f ${REPO_ROOT}/${LOCAL_KIT_DIR}/src/main/java/io/lakehouse/local/Main.java ]] || return 1
   build_modules "${LOCAL_KIT_DIR}"
+  touch "${LOCAL_KIT_JAR}" # Maven keeps an unchanged jar's old time; the build is what up_to_date compares
   local_kit_jar_ok || die "build finished but ${LOCAL_KIT_JAR} has no io.lakehouse.local.Main"
 }
 

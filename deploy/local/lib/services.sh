@@ -39,12 +39,17 @@ svc_runnable() {
   done
 }
 
+# Builds the services whose fast-jar is missing or older than their sources.
 svc_build_missing() {
   local s missing=()
   for s in "$@"; do
-    [[ -f $(svc_jar "${s}") ]] || missing+=("$(svc_module "${s}")")
+    up_to_date "$(svc_jar "${s}")" "$(svc_module "${s}")" common || missing+=("$(svc_module "${s}")")
   done
-  ((${#missing[@]} == 0)) || build_modules "${missing[@]}"
+  ((${#missing[@]} == 0)) && return 0
+  build_modules "${missing[@]}"
+  for s in "$@"; do
+    [[ ! -f $(svc_jar "${s}") ]] || touch "$(svc_jar "${s}")" # see ensure_local_kit
+  done
 }
 
 svc_http_code() { curl -s -o /dev/null -w '%{http_code}' --max-time 2 "$1" 2>/dev/null || true; }
