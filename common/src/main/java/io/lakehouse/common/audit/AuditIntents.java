@@ -57,8 +57,12 @@ public class AuditIntents {
                 .chain(() -> Outbox.append(tx, event(record.subject(), record.toJson()))));
     }
 
-    /** Publishes the intents of calls whose replica stopped before answering (no outcome). */
-    @Scheduled(every = "${lakehouse.audit.sweep-interval:30s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP)
+    /**
+     * Publishes the intents of calls whose replica stopped before answering (no outcome). Not while
+     * this replica shuts down: its pool is closing, and another replica sweeps.
+     */
+    @Scheduled(every = "${lakehouse.audit.sweep-interval:30s}", concurrentExecution = Scheduled.ConcurrentExecution.SKIP,
+            skipExecutionIf = Scheduled.ApplicationNotRunning.class)
     Uni<Void> publishOrphans() {
         return pool.withTransaction(tx -> tx.preparedQuery(ORPHANS)
                 .execute(Tuple.of(settings.orphanAfter().toMillis() / 1000.0))
