@@ -9,6 +9,9 @@ import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.security.Role;
 import io.lakehouse.common.security.Subject;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.util.List;
+import java.util.UUID;
 
 /**
  * The lakehouse.access events this service publishes. Membership data is exactly what common's
@@ -38,6 +41,17 @@ public class AccessEvents {
 
     public LakehouseEvent grantRemoved(InstanceKey instance, Subject subject) {
         return LakehouseEvent.of(source, EventType.GRANT_REMOVED, instance.subject(), grant(instance, subject));
+    }
+
+    /**
+     * The groups of {@code user}'s token changed (subject {@code user:<name>}, so one user's sightings
+     * stay in order); {@code seenAt} orders them for consumers that see one twice.
+     */
+    public LakehouseEvent userGroupsSeen(String user, List<String> groups, Instant seenAt) {
+        ObjectNode data = JsonNodeFactory.instance.objectNode().put("user", user);
+        groups.forEach(data.putArray("groups")::add);
+        return new LakehouseEvent(UUID.randomUUID(), source, EventType.USER_GROUPS_SEEN,
+                Subject.Type.USER.wireName() + ":" + user, seenAt, data);
     }
 
     /** The client is there and {@code <name>-oidc} holds its credentials (never the secret itself here). */

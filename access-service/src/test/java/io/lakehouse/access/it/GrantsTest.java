@@ -166,6 +166,43 @@ class GrantsTest {
         }
     }
 
+    /**
+     * Forward-auth records the groups of each caller's token and publishes them when they change, once
+     * however many requests carry them (access.user-groups-seen, keyed by the user): engines-service
+     * makes Trino's group file of them, since Trino reads no groups from tokens.
+     */
+    @Test
+    void forwardAuthPublishesTheGroupsSeenInATokenWhenTheyChange() {
+        String user = "ursula-" + ns;
+        try (EventWriter writer = new EventWriter(); EventReader reader = new EventReader("lakehouse.access")) {
+            Api.requestInstance(writer, ns, "trino", "sql", "dora");
+            await().atMost(Api.PROPAGATION).until(() -> authz("dora", host(ns, "sql")).statusCode() == 200);
+            for (int i = 0; i < 3; i++) {
+                authz(user, host(ns, "sql"), "/team-b", "/team-a").then().statusCode(403);
+            }
+            await().atMost(Api.PROPAGATION).until(() -> groupsSeen(reader, user).size() == 1);
+            authz(user, host(ns, "sql"), "/team-b").then().statusCode(403);
+            await().atMost(Api.PROPAGATION).until(() -> groupsSeen(reader, user).size() == 2);
+            authz(user, host(ns, "sql"), "/team-b").then().statusCode(403);
+            authz(user, host(ns, "sql"), "/team-c", "/team-b").then().statusCode(403);
+            await().atMost(Api.PROPAGATION).until(() -> groupsSeen(reader, user).size() >= 3);
+            // One event per change, in order, never the repeats.
+            assertThat(groupsSeen(reader, user)).containsExactly(List.of("/team-a", "/team-b"), List.of("/team-b"),
+                    List.of("/team-b", "/team-c"));
+            LakehouseEvent first = reader.events("user:" + user).get(0);
+            assertThat(first.data().get("user").asText()).isEqualTo(user);
+        }
+    }
+
+    private static List<List<String>> groupsSeen(EventReader reader, String user) {
+        return reader.events("user:" + user).stream().filter(e -> e.type() == EventType.USER_GROUPS_SEEN)
+                .map(e -> {
+                    List<String> groups = new java.util.ArrayList<>();
+                    e.data().get("groups").forEach(g -> groups.add(g.asText()));
+                    return groups;
+                }).toList();
+    }
+
     private static Response authz(String user, String host, String... groups) {
         return as(user, groups).queryParam("host", host).get("/api/v1/authz");
     }

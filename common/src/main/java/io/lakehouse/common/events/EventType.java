@@ -22,6 +22,7 @@ public enum EventType {
     GRANT_REMOVED(Topic.ACCESS, "access.grant-removed"),
     OIDC_CLIENT_READY(Topic.ACCESS, "access.oidc-client-ready"),
     OIDC_CLIENT_REMOVED(Topic.ACCESS, "access.oidc-client-removed"),
+    USER_GROUPS_SEEN(Topic.ACCESS, "access.user-groups-seen"),
     SPARKJOB_SUBMITTED(Topic.SPARKJOBS, "sparkjob.submitted"),
     SPARKJOB_STATE_CHANGED(Topic.SPARKJOBS, "sparkjob.state-changed"),
     SPARKJOB_DELETED(Topic.SPARKJOBS, "sparkjob.deleted"),

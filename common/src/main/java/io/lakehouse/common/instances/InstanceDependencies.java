@@ -3,6 +3,7 @@ package io.lakehouse.common.instances;
 import io.lakehouse.common.security.Subject;
 import io.smallrye.mutiny.Uni;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,6 +21,14 @@ public interface InstanceDependencies {
 
     /** Who holds a grant on the instance. */
     Uni<List<Subject>> grants(String namespace, String name);
+
+    /**
+     * The members of the groups holding a grant on the instance (group path to usernames), for engines
+     * that cannot read groups from a token themselves (Trino). Empty where the service does not track them.
+     */
+    default Uni<Map<String, List<String>>> groupMembers(String namespace, String name) {
+        return Uni.createFrom().item(Map.of());
+    }
 
     /**
      * Instances of other services that use this one ({@code <kind>/<name>}): its deletion is refused

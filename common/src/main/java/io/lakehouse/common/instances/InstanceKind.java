@@ -89,6 +89,16 @@ public interface InstanceKind<C extends InstanceContext> {
     }
 
     /**
+     * {@link #accessObjects(Instance, List, InstanceContext, OwnerReference)} with the members of the
+     * granted groups (group path to usernames, {@link InstanceDependencies#groupMembers}), for a kind
+     * whose engine maps users to groups from a file (Trino's group provider).
+     */
+    default List<HasMetadata> accessObjects(Instance inst, List<Subject> grants, Map<String, List<String>> groupMembers,
+            C ctx, OwnerReference owner) {
+        return accessObjects(inst, grants, ctx, owner);
+    }
+
+    /**
      * Objects others create for the instance and that go with it: CloudNativePG's {@code <name>-db-app}
      * Secret (removed by garbage collection with its Cluster on a real cluster), a StatefulSet's
      * volume claims (removed by its controller). The service deletes them itself so deletion leaves

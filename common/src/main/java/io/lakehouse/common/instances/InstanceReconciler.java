@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -118,7 +119,9 @@ public class InstanceReconciler<C extends InstanceContext> {
         Gates gates = gates(inst, kind);
         if (gates.mayDeploy()) {
             List<Subject> granted = dependencies.grants(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT);
-            kind.accessObjects(inst, granted, ctx, owner).forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
+            Map<String, List<String>> members =
+                    dependencies.groupMembers(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT);
+            kind.accessObjects(inst, granted, members, ctx, owner).forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
             kind.objects(inst, ctx, owner).forEach(o -> applier.apply(
                     PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret)), ApplyMode.ENFORCE));
         }

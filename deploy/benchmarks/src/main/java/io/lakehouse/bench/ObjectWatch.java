@@ -34,6 +34,17 @@ final class ObjectWatch implements AutoCloseable {
     inform(client.genericKubernetesResources(CNPG_CLUSTER).inNamespace(namespace), "Cluster");
   }
 
+  /** The kinds above plus those of a JupyterHub's objects (its database volume, KubeSpawner's RBAC, the policy). */
+  static ObjectWatch forHub(KubernetesClient client, String namespace) {
+    ObjectWatch watch = new ObjectWatch(client, namespace);
+    watch.inform(client.persistentVolumeClaims().inNamespace(namespace), "PersistentVolumeClaim");
+    watch.inform(client.serviceAccounts().inNamespace(namespace), "ServiceAccount");
+    watch.inform(client.rbac().roles().inNamespace(namespace), "Role");
+    watch.inform(client.rbac().roleBindings().inNamespace(namespace), "RoleBinding");
+    watch.inform(client.network().v1().networkPolicies().inNamespace(namespace), "NetworkPolicy");
+    return watch;
+  }
+
   /** The base objects of catalog {@code name}: what P3 waits for. */
   static List<String> baseObjects(String name) {
     return List.of("ConfigMap/" + name + "-instance", "Secret/" + name + "-root-principal",

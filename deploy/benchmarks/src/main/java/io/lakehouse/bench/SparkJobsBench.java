@@ -22,11 +22,16 @@ import java.util.concurrent.atomic.AtomicInteger;
  * 201 only once the SparkApplication exists, so its latency is the measure), one at a time on an idle system, then
  * the throughput of concurrent launches; then P1-style reads of the history those launches made (a page of 50,
  * newest first, and filtered by state). Every created application is counted on the API server at the end.
+ * Then P12's second half: a history of {@code --history} jobs (10,000) written straight into the service's table
+ * {@code sparkjobs.jobs} (launching that many would measure the mock API, not the history), read as a user does:
+ * the first page, filtered pages, and every page one after the other, checked to hold each job exactly once.
+ * At the end the run's SparkApplications, ConfigMaps and pods are removed from the mock and its rows from the table.
  *
  * <pre>
  * java -cp 'target/benchmarks-0.1.0-SNAPSHOT.jar:target/lib/*' io.lakehouse.bench.SparkJobsBench \
  *   --home .local --out results.md [--api http://127.0.0.1:8084] [--kube http://127.0.0.1:56443]
- *   [--latency 200] [--throughput 1000] [--threads 8] [--warm-up 50] [--reads 2000]
+ *   [--pg-port 55432] [--latency 200] [--throughput 1000] [--threads 8] [--warm-up 50] [--reads 2000]
+ *   [--history 10000]
  * </pre>
  */
 public final class SparkJobsBench {
@@ -36,6 +41,9 @@ public final class SparkJobsBench {
       .withPlural("sparkapplications").withNamespaced(true).build();
   private static final String FORM = "{\"name\":\"%s\",\"image\":\"apache/spark:3.5.3\","
       + "\"source\":{\"type\":\"script\",\"script\":\"print(1)\\n\"}}";
+
+  private static final com.fasterxml.jackson.databind.ObjectMapper JSON =
+      new com.fasterxml.jackson.databind.ObjectMapper();
 
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final String api;
@@ -53,6 +61,7 @@ public final class SparkJobsBench {
     if (!URI.create(api).getHost().equals("127.0.0.1")) {
       throw new IllegalArgumentException("benchmarks only talk to 127.0.0.1: " + api);
     }
+    String loadAtStart = Proc.loadAverage();
     SparkJobsBench bench = new SparkJobsBench(api, BenchCli.token(opts, home));
     String run = BenchCli.runId();
     String ns = "bench-" + run;
@@ -73,7 +82,7 @@ public final class SparkJobsBench {
     long t0 = System.nanoTime();
     bench.parallel(threads, throughput, i -> concurrent.add(bench.launch(ns, "t" + i)));
     double seconds = (System.nanoTime() - t0) / 1e9;
-    Stats page = new Stats("history page of 50, newest first");
+    Stats page = new Stats("history page of 50, newest first (" + (latency + throughput) + " jobs)");
     Stats filtered = new Stats("history filtered ?state=NEW, page of 50");
     for (int i = 0; i < reads; i++) {
       page.add(bench.get("/api/v1/namespaces/" + ns + "/spark-jobs?limit=50"));
@@ -83,20 +92,104 @@ public final class SparkJobsBench {
     try (KubernetesClient kube = BenchCli.kube(opts)) {
       created = kube.genericKubernetesResources(APPS).inNamespace(ns).list().getItems().size();
     }
+    List<String> rows = new ArrayList<>(List.of(single.row("–"),
+        concurrent.row(Stats.rate(throughput, seconds, "launches")), page.row("–"), filtered.row("–")));
+    int history = BenchCli.intOption(opts, "history", 10_000);
+    String historyNote = "";
+    String pgPort = opts.getOrDefault("pg-port", "55432");
+    String historyNs = ns + "-h";
+    if (history > 0) {
+      historyNote = bench.history(historyNs, history, reads, pgPort, rows);
+    }
+    cleanup(opts, pgPort, List.of(ns, ns + "-w", historyNs));
     String out = String.join("\n",
+        Stats.f("## Latest sparkjobs run: %s UTC%n", java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
+            .withNano(0).withSecond(0).toString().replace('T', ' ')),
+        Stats.f("Load average at start %s (2 cores shared with other work); %s.%n", loadAtStart,
+            opts.getOrDefault("commit", "?")),
         Stats.f("P12 (sparkjobs-service, run %s): %d warm-up launches, then %d one at a time, %d on %d threads;"
             + " %d SparkApplications in the namespace afterwards (expected %d).", run, warmUp, latency, throughput,
             threads, created, latency + throughput),
-        "", Stats.header(),
-        single.row("–"),
-        concurrent.row(Stats.rate(throughput, seconds, "launches")),
-        page.row("–"),
-        filtered.row("–"), "");
+        historyNote, "", Stats.header(), String.join("\n", rows), "");
     Files.writeString(Path.of(opts.getOrDefault("out", "results.md")), out);
     System.out.println(out);
     if (created != latency + throughput) {
       throw new IllegalStateException("expected " + (latency + throughput) + " SparkApplications, found " + created);
     }
+  }
+
+  /**
+   * Writes {@code count} finished and running jobs of namespace {@code ns} into the history table (states mixed as
+   * a busy namespace has them, one in ten a run of schedule {@code nightly}), then reads them through the API.
+   */
+  private String history(String ns, int count, int reads, String pgPort, List<String> rows) throws Exception {
+    sql(pgPort, "INSERT INTO sparkjobs.jobs (namespace, name, state, source_type, created_by, created_at,"
+        + " started_at, ended_at, schedule) SELECT '" + ns + "', 'h-' || lpad(i::text, 6, '0'),"
+        + " (ARRAY['COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','COMPLETED','FAILED','CANCELLED',"
+        + "'RUNNING','SUBMITTED'])[1 + i % 10], 'script', 'bench', now() - i * interval '1 minute',"
+        + " now() - i * interval '1 minute', now() - i * interval '1 minute' + interval '30 seconds',"
+        + " CASE WHEN i % 10 = 3 THEN 'nightly' END FROM generate_series(1, " + count + ") i");
+    String base = "/api/v1/namespaces/" + ns + "/spark-jobs";
+    Stats first = new Stats("history of " + count + " jobs: first page of 50");
+    Stats failed = new Stats("history of " + count + " jobs: ?state=FAILED, page of 50");
+    Stats scheduled = new Stats("history of " + count + " jobs: ?schedule=nightly, page of 50");
+    for (int i = 0; i < reads; i++) {
+      first.add(get(base + "?limit=50"));
+      failed.add(get(base + "?state=FAILED&limit=50"));
+      scheduled.add(get(base + "?schedule=nightly&limit=50"));
+    }
+    // Every page one after the other (the deepest pages too): each job exactly once.
+    Stats walk = new Stats("history of " + count + " jobs: every page of 100 in turn (continue token)");
+    java.util.Set<String> seen = new java.util.HashSet<>();
+    String token = null;
+    long t0 = System.nanoTime();
+    do {
+      String path = base + "?limit=100" + (token == null ? "" : "&continue="
+          + java.net.URLEncoder.encode(token, java.nio.charset.StandardCharsets.UTF_8));
+      long start = System.nanoTime();
+      com.fasterxml.jackson.databind.JsonNode body = JSON.readTree(body(path));
+      walk.add(System.nanoTime() - start);
+      body.path("items").forEach(job -> seen.add(job.path("name").asText()));
+      token = body.hasNonNull("continue") ? body.get("continue").asText() : null;
+    } while (token != null && walk.count() <= count);
+    double walkSeconds = (System.nanoTime() - t0) / 1e9;
+    rows.add(first.row("–"));
+    rows.add(failed.row("–"));
+    rows.add(scheduled.row("–"));
+    rows.add(walk.row(Stats.f("%.1f s for all %d jobs", walkSeconds, seen.size())));
+    if (seen.size() != count) {
+      throw new IllegalStateException("the pages held " + seen.size() + " distinct jobs, expected " + count);
+    }
+    return Stats.f("History: %d jobs written into sparkjobs.jobs of namespace %s (7 in 10 finished, 1 in 10 a run"
+        + " of schedule nightly); %d reads of each page kind; walking all pages returned each job exactly once.",
+        count, ns, reads);
+  }
+
+  /** Removes what the run made: its applications, ConfigMaps and pods on the mock, its history rows. */
+  private static void cleanup(Map<String, String> opts, String pgPort, List<String> namespaces) {
+    try (KubernetesClient kube = BenchCli.kube(opts)) {
+      for (String ns : namespaces) {
+        kube.genericKubernetesResources(APPS).inNamespace(ns).delete();
+        kube.configMaps().inNamespace(ns).delete();
+        kube.pods().inNamespace(ns).delete();
+      }
+    }
+    String in = String.join(",", namespaces.stream().map(n -> "'" + n + "'").toList());
+    sql(pgPort, "DELETE FROM sparkjobs.jobs WHERE namespace IN (" + in + ")");
+  }
+
+  /** One statement through the local cluster's psql, as the postgres superuser (127.0.0.1 only). */
+  private static void sql(String pgPort, String statement) {
+    String psql = AuthzBench.psql();
+    if (psql == null) {
+      throw new IllegalStateException("psql of the local PostgreSQL not found");
+    }
+    String out = Proc.run(List.of("env", "PGPASSWORD=postgres", psql, "-h", "127.0.0.1", "-p", pgPort, "-U",
+        "postgres", "-d", "lakehouse", "-v", "ON_ERROR_STOP=1", "-Atc", statement));
+    if (out.contains("ERROR") || out.equals("?")) {
+      throw new IllegalStateException("psql failed: " + out);
+    }
+    BenchCli.log("sparkjobs", "psql: %s", out.trim());
   }
 
   /** One launch; its latency in nanoseconds (201 only once the SparkApplication exists). */
@@ -106,6 +199,16 @@ public final class SparkJobsBench {
         .timeout(Duration.ofSeconds(30))
         .POST(HttpRequest.BodyPublishers.ofString(String.format(FORM, name))).build();
     return timed(request, 201);
+  }
+
+  private String body(String path) throws Exception {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(api + path)).header("Authorization", "Bearer " + token)
+        .timeout(Duration.ofSeconds(30)).GET().build();
+    HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() != 200) {
+      throw new IllegalStateException(request.uri() + ": " + response.statusCode() + " " + response.body());
+    }
+    return response.body();
   }
 
   private long get(String path) {

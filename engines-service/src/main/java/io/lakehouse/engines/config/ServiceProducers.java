@@ -36,8 +36,10 @@ public class ServiceProducers {
 
     @Produces
     @Singleton
-    EngineContext engineContext(ServiceSettings service, ClusterSettings cluster, EngineSettings engines) {
-        return EngineContext.of(service.name(), cluster, engines);
+    EngineContext engineContext(ServiceSettings service, ClusterSettings cluster, EngineSettings engines,
+            @ConfigProperty(name = "quarkus.oidc.token.audience") String apiAudience) {
+        // Trino's JWT authenticator requires the audience this service requires of its own callers.
+        return EngineContext.of(service.name(), cluster, engines, apiAudience);
     }
 
     /** {@code lakehouse.secrets.key}: base64 of 32 random bytes, from a Secret in production. */

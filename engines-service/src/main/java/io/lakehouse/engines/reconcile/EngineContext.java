@@ -26,15 +26,19 @@ public record EngineContext(
         String nifiImage,
         String tlsProxyImage,
         String sparkPackages,
-        IngressPeer ingressPeer) implements InstanceContext {
+        IngressPeer ingressPeer,
+        String apiAudience) implements InstanceContext {
 
-    public static EngineContext of(String managedBy, ClusterSettings cluster, EngineSettings engines) {
+    /** @param apiAudience the audience of the platform's APIs ({@code quarkus.oidc.token.audience}) */
+    public static EngineContext of(String managedBy, ClusterSettings cluster, EngineSettings engines,
+            String apiAudience) {
         return new EngineContext(managedBy, cluster.domain(), cluster.ingressClass(),
                 cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null),
                 cluster.images().postgres().orElse(null), cluster.oidcIssuer(), engines.forwardAuthUrl(),
                 engines.signInUrl(), engines.imagePullSecret().orElse(null), engines.images().trino(),
                 engines.images().sparkConnect(), engines.images().mlflow(), engines.images().nifi(),
                 engines.images().tlsProxy(), engines.sparkPackages(),
-                IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()));
+                IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()),
+                apiAudience);
     }
 }

@@ -9,6 +9,7 @@ import static org.hamcrest.Matchers.equalTo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -31,9 +32,12 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.UUID;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -166,6 +170,64 @@ class TrinoLifecycleTest {
         assertThat(rules(ns).path("queries").get(0).path("group").asText()).isEqualTo("data-team");
         assertThat(rules(ns).toString()).doesNotContain("alice");
         assertThat(podTemplate(ns)).as("the coordinator keeps running").isEqualTo(template);
+    }
+
+    /**
+     * A group's grant reaches Trino through its group file: the users access-service saw in a granted
+     * group (access.user-groups-seen) are its members there, a user leaving the group or the group
+     * losing its grant leaves the file, and an older sighting (a replay) changes nothing. The pods keep
+     * running throughout.
+     */
+    @Test
+    void groupGrantsReachTrinoThroughTheGroupFileOfTheUsersSeenInThem() throws Exception {
+        String ns = Callers.freshNamespace();
+        String team = "/team-" + ns;
+        String bob = "bob-" + ns;
+        String carol = "carol-" + ns;
+        String dave = "dave-" + ns;
+        catalogWithBucket(ns, "cat");
+        asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}").post(instances(ns, "trino"))
+                .then().statusCode(201);
+        Api.oidcClientReady(kube, ns, "trino", "sql");
+        await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns, "sql")));
+        assertThat(groupFile(ns)).isEmpty();
+        String template = podTemplate(ns);
+
+        Instant t0 = Instant.now();
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(groupsSeen(bob, t0, team, "/elsewhere"));
+            writer.send(groupsSeen(carol, t0, team));
+            writer.send(groupsSeen(dave, t0, "/elsewhere"));
+            Api.grant(EventType.GRANT_ADDED, ns, "trino", "sql", "group", team);
+            await().atMost(CONVERGE).until(() -> groupFile(ns).equals(team + ":" + bob + "," + carol + "\n"));
+            // Names are matched exactly: '/' is not plain, so the rule quotes it.
+            assertThat(rules(ns).path("queries").findValuesAsText("group")).containsExactly(Pattern.quote(team));
+
+            // bob leaves the group (his next token says so); a replay of his older sighting changes nothing.
+            writer.send(groupsSeen(bob, t0.plusSeconds(60), "/elsewhere"));
+            await().atMost(CONVERGE).until(() -> groupFile(ns).equals(team + ":" + carol + "\n"));
+            writer.send(groupsSeen(bob, t0, team, "/elsewhere"));
+            writer.send(groupsSeen(dave, t0.plusSeconds(60), team));
+            await().atMost(CONVERGE).until(() -> groupFile(ns).contains(dave));
+            assertThat(groupFile(ns)).isEqualTo(team + ":" + carol + "," + dave + "\n");
+        }
+
+        Api.grant(EventType.GRANT_REMOVED, ns, "trino", "sql", "group", team);
+        await().atMost(CONVERGE).until(() -> groupFile(ns).isEmpty());
+        assertThat(rules(ns).toString()).doesNotContain(team);
+        assertThat(podTemplate(ns)).as("the coordinator keeps running").isEqualTo(template);
+    }
+
+    private static LakehouseEvent groupsSeen(String user, Instant seenAt, String... groups) {
+        ObjectNode data = new ObjectMapper().createObjectNode().put("user", user);
+        Stream.of(groups).forEach(data.putArray("groups")::add);
+        return new LakehouseEvent(UUID.randomUUID(), "/lakehouse/access-service", EventType.USER_GROUPS_SEEN,
+                "user:" + user, seenAt, data);
+    }
+
+    private String groupFile(String ns) {
+        ConfigMap access = kube.configMaps().inNamespace(ns).withName("sql-access").get();
+        return access == null ? "" : access.getData().getOrDefault("groups.txt", "");
     }
 
     /**

@@ -1,6 +1,7 @@
 package io.lakehouse.notebooks.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.lakehouse.common.crypto.SecretSealer;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceDependencies;
@@ -18,14 +19,17 @@ import io.lakehouse.notebooks.kinds.jupyterhub.JupyterHubRules;
 import io.lakehouse.notebooks.kinds.jupyterhub.JupyterHubSpec;
 import io.lakehouse.notebooks.kinds.jupyterhub.LakehouseRefs;
 import io.lakehouse.notebooks.reconcile.NotebookContext;
+import io.lakehouse.notebooks.reconcile.UserVolumes;
 import io.lakehouse.notebooks.store.HubStore;
 import io.lakehouse.notebooks.store.KnownInstanceStore;
 import io.smallrye.mutiny.Uni;
+import io.smallrye.mutiny.infrastructure.Infrastructure;
 import io.vertx.pgclient.PgException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import org.jboss.logging.Logger;
 
 /**
  * The framework's use cases plus the two rules of hubs: one per namespace (409 naming the existing
@@ -35,17 +39,21 @@ import java.util.Optional;
  */
 public class NotebookService extends InstanceService<NotebookContext> {
 
+    private static final Logger LOG = Logger.getLogger(NotebookService.class);
     static final String ONE_PER_NAMESPACE = "one_hub_per_namespace";
     public static final String USER_VOLUMES = "UserVolumes";
 
     private final HubStore hubs;
     private final KnownInstanceStore known;
+    private final UserVolumes volumes;
 
     public NotebookService(InstanceStore store, InstanceDependencies dependencies, NamespaceBuckets buckets,
-            SecretSealer sealer, NotebookContext ctx, String eventSource, HubStore hubs, KnownInstanceStore known) {
+            SecretSealer sealer, NotebookContext ctx, String eventSource, HubStore hubs, KnownInstanceStore known,
+            UserVolumes volumes) {
         super(store, dependencies, buckets, sealer, ctx, eventSource);
         this.hubs = hubs;
         this.known = known;
+        this.volumes = volumes;
     }
 
     @Override
@@ -78,22 +86,53 @@ public class NotebookService extends InstanceService<NotebookContext> {
         });
     }
 
-    /**
-     * Starts deletion; the answer says what happens to the users' volumes (condition {@code UserVolumes}):
-     * they are kept, being the users' data, and how to remove them.
-     */
+    /** Starts deletion and keeps the users' volumes (their data outlives the hub). */
     @Override
     public Uni<Instance> delete(String namespace, InstanceKind<NotebookContext> kind, String name) {
-        return super.delete(namespace, kind, name).map(inst -> {
-            List<Condition> conditions = new ArrayList<>(inst.conditions());
-            conditions.add(new Condition(USER_VOLUMES, Condition.TRUE, "Kept", "the users' volumes (claim-" + name
-                    + "-<user>) are kept: their data outlives the hub; remove them with kubectl delete pvc -l "
-                    + "app.kubernetes.io/instance=" + name + ",lakehouse.io/kind=jupyterhub", Instant.now(),
-                    inst.generation()));
-            return new Instance(inst.namespace(), inst.name(), inst.kind(), inst.uid(), inst.spec(),
-                    inst.sealedCredentials(), inst.generation(), inst.phase(), conditions, inst.deleting(),
-                    inst.createdBy(), inst.createdAt());
-        });
+        return delete(namespace, kind, name, false);
+    }
+
+    /**
+     * Starts deletion; with {@code removeUserVolumes} the hub's user volumes are deleted too, once the
+     * hub is marked Deleting (a refused delete removes nothing). The answer says what happened to them
+     * (condition {@code UserVolumes}). Asking again while the hub is Deleting removes volumes made meanwhile.
+     */
+    public Uni<Instance> delete(String namespace, InstanceKind<NotebookContext> kind, String name,
+            boolean removeUserVolumes) {
+        return super.delete(namespace, kind, name).chain(inst -> (removeUserVolumes
+                ? Uni.createFrom().item(() -> removed(namespace, name)).runSubscriptionOn(Infrastructure.getDefaultWorkerPool())
+                : Uni.createFrom().item(kept(name)))
+                .map(volumes -> withCondition(inst, volumes)));
+    }
+
+    private static Condition kept(String name) {
+        return new Condition(USER_VOLUMES, Condition.TRUE, "Kept", "the users' volumes (claim-" + name
+                + "-<user>) are kept: their data outlives the hub; to remove them, DELETE the hub with"
+                + " ?removeUserVolumes=true (also while it is Deleting)", Instant.now(), 0);
+    }
+
+    private Condition removed(String namespace, String name) {
+        try {
+            List<String> gone = volumes.remove(namespace, name);
+            return new Condition(USER_VOLUMES, Condition.FALSE, "Removed", gone.isEmpty()
+                    ? "removeUserVolumes: the hub had no user volumes"
+                    : "removeUserVolumes: " + gone.size() + " user volume(s) deleted: " + String.join(", ", gone),
+                    Instant.now(), 0);
+        } catch (KubernetesClientException e) {
+            LOG.warnf("removing the user volumes of %s/%s failed: %s", namespace, name, e.getMessage());
+            return new Condition(USER_VOLUMES, Condition.UNKNOWN, "RemoveFailed", "the hub is being deleted but its"
+                    + " user volumes could not be removed (Kubernetes answered " + e.getCode() + "); DELETE it again"
+                    + " with ?removeUserVolumes=true", Instant.now(), 0);
+        }
+    }
+
+    private static Instance withCondition(Instance inst, Condition volumes) {
+        List<Condition> conditions = new ArrayList<>(inst.conditions());
+        conditions.add(new Condition(volumes.type(), volumes.status(), volumes.reason(), volumes.message(),
+                volumes.lastTransitionTime(), inst.generation()));
+        return new Instance(inst.namespace(), inst.name(), inst.kind(), inst.uid(), inst.spec(),
+                inst.sealedCredentials(), inst.generation(), inst.phase(), conditions, inst.deleting(),
+                inst.createdBy(), inst.createdAt());
     }
 
     private Uni<Void> checkReferences(String namespace, LakehouseRefs refs) {

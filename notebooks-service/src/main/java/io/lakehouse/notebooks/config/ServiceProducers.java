@@ -17,6 +17,7 @@ import io.lakehouse.notebooks.domain.NotebookKinds;
 import io.lakehouse.notebooks.reconcile.NotebookContext;
 import io.lakehouse.notebooks.reconcile.NotebookDependencies;
 import io.lakehouse.notebooks.reconcile.UserServerPods;
+import io.lakehouse.notebooks.reconcile.UserVolumes;
 import io.lakehouse.notebooks.store.HubStore;
 import io.lakehouse.notebooks.store.KnownInstanceStore;
 import io.vertx.mutiny.sqlclient.Pool;
@@ -69,8 +70,9 @@ public class ServiceProducers {
     @Singleton
     InstanceService<NotebookContext> instanceService(InstanceStore store, NotebookDependencies dependencies,
             NamespaceBuckets buckets, SecretSealer sealer, NotebookContext ctx, ServiceSettings service, HubStore hubs,
-            KnownInstanceStore known) {
-        return new NotebookService(store, dependencies, buckets, sealer, ctx, service.eventSource(), hubs, known);
+            KnownInstanceStore known, UserVolumes volumes) {
+        return new NotebookService(store, dependencies, buckets, sealer, ctx, service.eventSource(), hubs, known,
+                volumes);
     }
 
     @Produces

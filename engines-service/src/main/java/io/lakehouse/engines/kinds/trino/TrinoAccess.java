@@ -25,14 +25,19 @@ import java.util.regex.Pattern;
  * control whose rules file lives in the {@code <name>-access} ConfigMap. Trino re-reads it every
  * {@link #REFRESH_PERIOD} and the kubelet updates the mounted file when the ConfigMap changes, so a
  * grant added or removed applies to the running coordinator (no restart). Users are Trino principals
- * ({@code preferred_username}); groups come from the token's {@code groups} claim.
+ * ({@code preferred_username}). Trino reads no groups from tokens (trinodb/trino#15669), so a file group
+ * provider maps users to the granted groups: {@link #GROUPS} in the same ConfigMap lists, for each group
+ * holding a grant, the users access-service last saw in that group (their token's {@code groups}).
  */
 final class TrinoAccess {
 
     static final String DIR = TrinoConfigMaps.CONFIG_DIR + "/access";
     static final String RULES = "rules.json";
+    static final String GROUPS = "groups.txt";
     static final String REFRESH_PERIOD = "10s";
     private static final Pattern PLAIN = Pattern.compile("[A-Za-z0-9_-]+");
+    private static final Pattern FILE_GROUP = Pattern.compile("[^:\\s]+");
+    private static final Pattern FILE_USER = Pattern.compile("[^:,\\s]+");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private TrinoAccess() {}
@@ -46,12 +51,45 @@ final class TrinoAccess {
         return PropertiesFiles.render(props);
     }
 
-    static ConfigMap rules(Instance inst, List<Subject> grants, EngineContext ctx, OwnerReference owner) {
+    /** {@code group-provider.properties} of the coordinator: the group file, re-read like the rules. */
+    static String groupProviderProperties() {
+        Map<String, String> props = new LinkedHashMap<>();
+        props.put("group-provider.name", "file");
+        props.put("file.group-file", DIR + "/" + GROUPS);
+        props.put("file.refresh-period", REFRESH_PERIOD);
+        return PropertiesFiles.render(props);
+    }
+
+    static ConfigMap rules(Instance inst, List<Subject> grants, Map<String, List<String>> groupMembers,
+            EngineContext ctx, OwnerReference owner) {
+        Map<String, String> data = new LinkedHashMap<>();
+        data.put(RULES, render(grants));
+        data.put(GROUPS, groupFile(grants, groupMembers));
         return new ConfigMapBuilder()
                 .withMetadata(InstanceObjects.meta(TrinoNames.access(inst.name()), TrinoNames.APP, inst, ctx, "access",
                         owner))
-                .withData(Map.of(RULES, render(grants)))
+                .withData(data)
                 .build();
+    }
+
+    /**
+     * One {@code group:user1,user2} line per granted group with members, in grant order. A name the
+     * format cannot carry (a ':' in a group, a ',' or ':' in a user, any whitespace) is left out: Trino
+     * would reject the whole file, and a missing member is only denied, which is the safe side.
+     */
+    static String groupFile(List<Subject> grants, Map<String, List<String>> groupMembers) {
+        StringBuilder file = new StringBuilder();
+        for (Subject s : grants) {
+            if (s.type() != Subject.Type.GROUP || !FILE_GROUP.matcher(s.name()).matches()) {
+                continue;
+            }
+            List<String> users = groupMembers.getOrDefault(s.name(), List.of()).stream()
+                    .filter(u -> FILE_USER.matcher(u).matches()).toList();
+            if (!users.isEmpty()) {
+                file.append(s.name()).append(':').append(String.join(",", users)).append('\n');
+            }
+        }
+        return file.toString();
     }
 
     /**

@@ -48,8 +48,8 @@ final class TrinoConfigMaps {
         config.put("http-server.https.keystore.key", "${ENV:TRINO_KEYSTORE_PASSWORD}");
         config.put("http-server.process-forwarded", "true");
         // OAuth2 for the web UI and --external-authentication clients; JWT for clients that bring a platform token of their own (notebooks and
-        // pods of the namespace on https://<name>:8443, SQL clients with --access-token): any token of
-        // the realm, verified against its JWKS, the user being preferred_username as with OAuth2.
+        // pods of the namespace on https://<name>:8443, SQL clients with --access-token): a token of
+        // the realm for the platform's audience, verified against its JWKS, the user being preferred_username as with OAuth2.
         config.put("http-server.authentication.type", "oauth2,jwt");
         config.put("http-server.authentication.oauth2.issuer", "${ENV:OIDC_ISSUER}");
         config.put("http-server.authentication.oauth2.client-id", "${ENV:OIDC_CLIENT_ID}");
@@ -57,15 +57,21 @@ final class TrinoConfigMaps {
         config.put("http-server.authentication.oauth2.scopes", "openid,profile");
         config.put("http-server.authentication.oauth2.principal-field", PRINCIPAL_FIELD);
         // No oauth2.groups-field: Trino removed groups from authentication (trinodb/trino#15669) and a real
-        // Trino 476 refuses the property (the real-engines check, deploy/local/e2e/real-trino.sh). Group
-        // grants need a group provider: not generated yet, so only users' grants reach Trino's rules.
+        // Trino 476 refuses the property (the real-engines check, deploy/local/e2e/real-trino.sh). Groups
+        // come from the file group provider instead (group-provider.properties, TrinoAccess).
         config.put("http-server.authentication.jwt.key-file", "${ENV:OIDC_JWKS_URL}");
         config.put("http-server.authentication.jwt.required-issuer", "${ENV:OIDC_ISSUER}");
+        // Only tokens meant for the platform's APIs, like every service: an instance's own client gets
+        // tokens without this audience (its secret sits in a tenant namespace).
+        config.put("http-server.authentication.jwt.required-audience", ctx.apiAudience());
         config.put("http-server.authentication.jwt.principal-field", PRINCIPAL_FIELD);
         config.put("web-ui.authentication.type", "oauth2");
         config.put("internal-communication.shared-secret", "${ENV:TRINO_SHARED_SECRET}");
+        Map<String, String> security = new LinkedHashMap<>(); // ordered: the pods' config checksum hashes it
+        security.put("access-control.properties", TrinoAccess.properties());
+        security.put("group-provider.properties", TrinoAccess.groupProviderProperties());
         return configMap(TrinoNames.coordinatorConfig(inst.name()), TrinoNames.COORDINATOR, inst, ctx, owner, config,
-                Map.of("access-control.properties", TrinoAccess.properties()));
+                security);
     }
 
     static ConfigMap worker(Instance inst, EngineContext ctx, OwnerReference owner) {

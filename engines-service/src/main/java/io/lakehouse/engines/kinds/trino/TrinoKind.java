@@ -145,7 +145,13 @@ public final class TrinoKind implements InstanceKind<EngineContext> {
     @Override
     public List<HasMetadata> accessObjects(Instance inst, List<Subject> grants, EngineContext ctx,
             OwnerReference owner) {
-        return List.of(TrinoAccess.rules(inst, grants, ctx, owner));
+        return accessObjects(inst, grants, Map.of(), ctx, owner);
+    }
+
+    @Override
+    public List<HasMetadata> accessObjects(Instance inst, List<Subject> grants, Map<String, List<String>> groupMembers,
+            EngineContext ctx, OwnerReference owner) {
+        return List.of(TrinoAccess.rules(inst, grants, groupMembers, ctx, owner));
     }
 
     @Override

@@ -14,6 +14,7 @@ import io.lakehouse.engines.kinds.trino.TrinoKind;
 import io.lakehouse.engines.unit.EngineFixtures;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -34,11 +35,40 @@ class TrinoAccessTest {
     private static final List<Subject> GRANTS = List.of(Subject.user("alice"), Subject.user("bob.smith@example.org"),
             Subject.group("data-team"), Subject.group("/org/analysts"));
 
-    private static JsonNode rules(List<Subject> grants) throws Exception {
+    private static JsonNode rules(List<Subject> grants) {
+        return readRules(accessMap(grants, Map.of()));
+    }
+
+    private static ConfigMap accessMap(List<Subject> grants, Map<String, List<String>> members) {
         Instance inst = TrinoObjectsTest.defaults();
-        List<HasMetadata> objects = KIND.accessObjects(inst, grants, EngineFixtures.context(), EngineFixtures.owner());
+        List<HasMetadata> objects = KIND.accessObjects(inst, grants, members, EngineFixtures.context(),
+                EngineFixtures.owner());
         assertThat(objects).singleElement().satisfies(o -> assertThat(o.getMetadata().getName()).isEqualTo("sql-access"));
-        return JSON.readTree(((ConfigMap) objects.get(0)).getData().get("rules.json"));
+        return (ConfigMap) objects.get(0);
+    }
+
+    private static JsonNode readRules(ConfigMap access) {
+        try {
+            return JSON.readTree(access.getData().get("rules.json"));
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /** Trino's file group provider: {@code group:user1,user2} lines, a user's groups are those naming it. */
+    private static Map<String, Set<String>> groupsByUser(String file) {
+        Map<String, Set<String>> groups = new java.util.HashMap<>();
+        for (String line : file.split("\n")) {
+            if (line.isBlank()) {
+                continue;
+            }
+            String[] parts = line.split(":");
+            assertThat(parts).as("one ':' per line: %s", line).hasSize(2);
+            for (String user : parts[1].split(",")) {
+                groups.computeIfAbsent(user.trim(), u -> new java.util.HashSet<>()).add(parts[0].trim());
+            }
+        }
+        return groups;
     }
 
     @Test
@@ -87,6 +117,56 @@ class TrinoAccessTest {
         assertThat(catalogAccess(rules, "alice", Set.of(), "system")).isEqualTo("none");
         assertThat(rules.path("queries").isArray()).isTrue();
         assertThat(mayExecute(rules, "alice", Set.of())).isFalse();
+    }
+
+    /**
+     * Trino takes a user's groups from the group file (no groups from tokens): a member of a granted
+     * group, as access-service saw it, is allowed by the rules; the file lists granted groups only, and
+     * a name the file format cannot carry is left out rather than breaking the file.
+     */
+    @Test
+    void membersOfAGrantedGroupAreAllowedThroughTheGroupFile() {
+        Map<String, List<String>> members = Map.of(
+                "/data-team", List.of("bob", "carol"),
+                "/org/analysts", List.of("dave", "eve,admin", "frank:x"),
+                "/a:b", List.of("grace"));
+        List<Subject> grants = List.of(Subject.user("alice"), Subject.group("/a:b"), Subject.group("/data-team"),
+                Subject.group("/empty"), Subject.group("/org/analysts"));
+        ConfigMap access = accessMap(grants, members);
+        assertThat(access.getData().get("groups.txt")).isEqualTo("""
+                /data-team:bob,carol
+                /org/analysts:dave
+                """);
+        JsonNode rules = readRules(access);
+        Map<String, Set<String>> groupsOf = groupsByUser(access.getData().get("groups.txt"));
+        assertThat(catalogAccess(rules, "bob", groupsOf.getOrDefault("bob", Set.of()), "lakehouse")).isEqualTo("all");
+        assertThat(mayExecute(rules, "dave", groupsOf.getOrDefault("dave", Set.of()))).isTrue();
+        // Seen in a group without a grant, or not seen at all: nothing.
+        assertThat(catalogAccess(rules, "grace", groupsOf.getOrDefault("grace", Set.of()), "lakehouse"))
+                .isEqualTo("none");
+        assertThat(catalogAccess(rules, "mallory", groupsOf.getOrDefault("mallory", Set.of()), "lakehouse"))
+                .isEqualTo("none");
+        // A revoked group grant takes its members' lines with it.
+        ConfigMap revoked = accessMap(List.of(Subject.user("alice"), Subject.group("/org/analysts")), members);
+        assertThat(revoked.getData().get("groups.txt")).isEqualTo("/org/analysts:dave\n");
+        assertThat(catalogAccess(readRules(revoked), "bob",
+                groupsByUser(revoked.getData().get("groups.txt")).getOrDefault("bob", Set.of()), "lakehouse"))
+                .isEqualTo("none");
+    }
+
+    /** The coordinator maps users to groups from the group file and accepts platform tokens only. */
+    @Test
+    void theCoordinatorReadsGroupsFromTheFileAndRequiresThePlatformAudience() {
+        Instance inst = TrinoObjectsTest.defaults();
+        ConfigMap config = (ConfigMap) KIND.objects(inst, EngineFixtures.context(), EngineFixtures.owner()).get(0);
+        // Trino's file group provider (trino.io docs, security/group-file), next to the rules it feeds.
+        assertThat(config.getData().get("group-provider.properties")).isEqualTo("""
+                group-provider.name=file
+                file.group-file=/etc/trino/access/groups.txt
+                file.refresh-period=10s
+                """);
+        assertThat(config.getData().get("config.properties"))
+                .contains("http-server.authentication.jwt.required-audience=lakehouse-api\n");
     }
 
     /** The coordinator reads the rules from the whole-directory mount and re-reads them while running. */

@@ -193,7 +193,7 @@ public final class HubConfig {
         Map<String, String> labels = new TreeMap<>();
         labels.put(Labels.NAME, HubNames.APP);
         labels.put(Labels.INSTANCE, inst.name());
-        labels.put(Labels.MANAGED_BY, "kubespawner");
+        labels.put(Labels.MANAGED_BY, HubNames.SPAWNER);
         labels.put(Labels.PART_OF, Labels.PART_OF_VALUE);
         labels.put(Labels.INSTANCE_KIND, HubInstance.KIND);
         return labels;

@@ -20,6 +20,8 @@ public final class HubNames {
     public static final String PROXY_SUFFIX = "-proxy";
     public static final String OIDC_SUFFIX = "-oidc";
     public static final String S3_SUFFIX = "-s3";
+    /** The managed-by label of what KubeSpawner makes (user pods and volumes). */
+    public static final String SPAWNER = "kubespawner";
     /** The hub's API and pages (hub_bind_url). */
     public static final int HUB_PORT = 8081;
     /** configurable-http-proxy: public side and REST API. */

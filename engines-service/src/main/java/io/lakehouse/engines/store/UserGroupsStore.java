@@ -1,0 +1,66 @@
+package io.lakehouse.engines.store;
+
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The groups access-service last saw in each user's token (tables {@code user_sightings} and
+ * {@code user_groups_seen}): the only source of group members Trino can be given, since it reads no
+ * groups from tokens. A change of a user's groups wakes the instances granted to those groups (trigger).
+ */
+@ApplicationScoped
+public class UserGroupsStore {
+
+    private final Pool pool;
+
+    UserGroupsStore(Pool pool) {
+        this.pool = pool;
+    }
+
+    /**
+     * Replaces the user's groups with those of a sighting, unless a sighting of a later token is already
+     * stored (an older event, replayed or late, changes nothing; {@code iat} has whole seconds, so of two
+     * tokens of the same second the later event wins): idempotent, so no inbox is needed.
+     */
+    public Uni<Void> record(String username, List<String> groups, Instant seenAt) {
+        String[] paths = groups.toArray(String[]::new);
+        return pool.withTransaction(tx -> tx.preparedQuery("INSERT INTO user_sightings (username, seen_at)"
+                        + " VALUES ($1, $2) ON CONFLICT (username) DO UPDATE SET seen_at = EXCLUDED.seen_at"
+                        + " WHERE user_sightings.seen_at <= EXCLUDED.seen_at RETURNING username")
+                .execute(Tuple.of(username, OffsetDateTime.ofInstant(seenAt, ZoneOffset.UTC)))
+                .chain(newer -> newer.size() == 0 ? Uni.createFrom().voidItem()
+                        : tx.preparedQuery("DELETE FROM user_groups_seen WHERE username = $1"
+                                        + " AND NOT (group_path = ANY($2))")
+                                .execute(Tuple.of(username, paths))
+                                .chain(() -> tx.preparedQuery("INSERT INTO user_groups_seen (username, group_path)"
+                                                + " SELECT $1, unnest($2::text[]) ON CONFLICT DO NOTHING")
+                                        .execute(Tuple.of(username, paths)))
+                                .replaceWithVoid()));
+    }
+
+    /** The users seen in each group that holds a grant on the instance, by group then user. */
+    public Uni<Map<String, List<String>>> membersOfGrantedGroups(String namespace, String name) {
+        return pool.preparedQuery("SELECT g.subject, u.username FROM instance_grants g"
+                        + " JOIN user_groups_seen u ON u.group_path = g.subject"
+                        + " WHERE g.namespace = $1 AND g.name = $2 AND g.subject_type = 'group'"
+                        + " ORDER BY g.subject, u.username")
+                .execute(Tuple.of(namespace, name))
+                .map(rows -> {
+                    Map<String, List<String>> members = new LinkedHashMap<>();
+                    for (Row row : rows) {
+                        members.computeIfAbsent(row.getString(0), g -> new ArrayList<>()).add(row.getString(1));
+                    }
+                    return members;
+                });
+    }
+}
