@@ -41,11 +41,15 @@ public class InformerCache implements AutoCloseable {
         listeners.add(listener);
     }
 
-    /** Starts informers on these kinds, waits until their caches are synced, then keeps them watching. */
+    /**
+     * Starts informers on these kinds, waits until their caches are synced, then keeps them watching. A
+     * list that fails or times out (a loaded machine, an API server error) is tried again until the sync
+     * timeout; then the start fails and the leader steps down ({@link LeaderLock}).
+     */
     public synchronized void start(List<ResourceKind> kinds, long syncTimeoutSeconds) {
         List<CompletableFuture<Void>> started = new ArrayList<>();
         for (ResourceKind kind : kinds) {
-            SharedIndexInformer<HasMetadata> informer = newInformer(kind, false);
+            SharedIndexInformer<HasMetadata> informer = newInformer(kind);
             informers.put(kind.key(), informer);
             started.add(informer.start().toCompletableFuture());
         }
@@ -118,15 +122,14 @@ public class InformerCache implements AutoCloseable {
         informers.clear();
     }
 
-    /** @param retryFromStart keep listing until it syncs (a relist), instead of failing the start */
-    SharedIndexInformer<HasMetadata> newInformer(ResourceKind kind, boolean retryFromStart) {
+    /** An informer that keeps listing until it syncs, and watching once it has (see {@link #retry}). */
+    SharedIndexInformer<HasMetadata> newInformer(ResourceKind kind) {
         SharedIndexInformer<HasMetadata> informer = kind.operations(client)
                 .inAnyNamespace()
                 .withLabel(Labels.MANAGED_BY, managedBy)
                 .runnableInformer(0);
         informer.addEventHandler(new Handler());
-        informer.exceptionHandler(retryFromStart ? (started, failure) -> retry(failure)
-                : (started, failure) -> started && retry(failure));
+        informer.exceptionHandler((started, failure) -> retry(failure));
         return informer;
     }
 
@@ -151,8 +154,8 @@ public class InformerCache implements AutoCloseable {
     /**
      * fabric8's default gives up on a watch that fails with anything but 410 Gone (a 500 or 429 to the
      * watch request after the API server dropped it), silently: the cache then keeps its last view for
-     * good and drift goes unnoticed. Once synced, every failure is retried with fabric8's exponential
-     * backoff; before the first sync the start fails instead, so the leader steps down and competes again.
+     * good and drift goes unnoticed. Every failure is retried with fabric8's exponential backoff; a start
+     * that does not sync within its timeout fails, so the leader steps down and competes again.
      */
     private static boolean retry(Throwable failure) {
         LOG.warnf("watch or list failed, trying again with backoff: %s", failure.toString());

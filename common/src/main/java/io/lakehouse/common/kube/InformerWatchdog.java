@@ -91,7 +91,7 @@ final class InformerWatchdog implements AutoCloseable {
     private void relist(ResourceKind kind, KindState state, String why) {
         state.relisting = true;
         LOG.infof("listing %s again: its %s", kind.key(), why);
-        SharedIndexInformer<HasMetadata> fresh = cache.newInformer(kind, true);
+        SharedIndexInformer<HasMetadata> fresh = cache.newInformer(kind);
         relists.put(kind.key(), fresh);
         fresh.start().whenComplete((ignored, failure) -> {
             relists.remove(kind.key(), fresh);

@@ -137,7 +137,33 @@ public final class LeaderLock implements AutoCloseable {
         deadline = started + ttl.toNanos() / 2;
         epoch = term;
         LOG.infof("became the leader for %s (epoch %d)", name, term);
-        transitions.execute(onAcquired);
+        transitions.execute(() -> lead(term));
+    }
+
+    /**
+     * Runs {@code onAcquired}; when it fails (the informer caches did not sync in time on a loaded
+     * machine), steps down and ends the lease, so that this or another replica competes again:
+     * otherwise the lease stays renewed by a replica that reconciles nothing (the fault suite's
+     * leader-failover saw it).
+     */
+    private void lead(long term) {
+        try {
+            onAcquired.run();
+        } catch (RuntimeException e) {
+            LOG.warnf("could not start leading %s (epoch %d): %s; stepping down", name, term, e.getMessage());
+            if (resign(term)) {
+                onLost.run();
+                release(term);
+            }
+        }
+    }
+
+    private synchronized boolean resign(long term) {
+        if (epoch != term || term == 0) {
+            return false;
+        }
+        epoch = 0;
+        return true;
     }
 
     private synchronized void renewed(long term, long started) {

@@ -19,6 +19,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -96,6 +98,23 @@ class InformerCacheTest {
         await().atMost(Duration.ofSeconds(10)).until(() -> cache.get(ResourceKind.CONFIG_MAP, NS, "seen").isEmpty());
         cache.close();
         assertThat(cache.stoppedKinds()).isEmpty(); // a follower has no informers: nothing is dead
+    }
+
+    @Test
+    void aStartWhoseFirstListsFailWaitsForTheApiServerInsteadOfFailing() throws Exception {
+        direct.configMaps().inNamespace(NS).resource(configMap("there")).create();
+        faults("rate500=1");
+        InformerCache late = new InformerCache(throughProxy, "test-service");
+        try {
+            CompletableFuture<Void> started =
+                    CompletableFuture.runAsync(() -> late.start(List.of(ResourceKind.CONFIG_MAP), 30));
+            await().atMost(Duration.ofSeconds(20)).until(() -> injected500() >= 2);
+            faults("");
+            started.get(30, TimeUnit.SECONDS);
+            assertThat(late.get(ResourceKind.CONFIG_MAP, NS, "there")).isPresent();
+        } finally {
+            late.close();
+        }
     }
 
     private void faults(String query) throws Exception {

@@ -86,6 +86,22 @@ class LeaderLockTest {
     }
 
     @Test
+    void aLeaderThatCannotStartLeadingStepsDownAndCompetesAgain() {
+        String name = "test-" + UUID.randomUUID();
+        AtomicInteger starts = new AtomicInteger();
+        AtomicInteger stops = new AtomicInteger();
+        // the first start fails, as a reconcile loop's does when its informer caches do not sync in time
+        try (LeaderLock lock = new LeaderLock(dataSource(), name, INTERVAL, TTL, () -> {
+            if (starts.incrementAndGet() == 1) {
+                throw new IllegalStateException("informer caches did not sync");
+            }
+        }, stops::incrementAndGet).start()) {
+            await().atMost(TTL.multipliedBy(3)).until(() -> starts.get() == 2 && lock.isLeading());
+            assertThat(stops.get()).isEqualTo(1);
+        }
+    }
+
+    @Test
     void aLeaderStoppingKeepsItsLeaseUntilItsPassesInFlightAreDone() throws Exception {
         String name = "test-" + UUID.randomUUID();
         CountDownLatch passDone = new CountDownLatch(1);
