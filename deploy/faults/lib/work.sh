@@ -75,11 +75,14 @@ fx_unit_ok() { [[ $1 == 201 || ($1 == 200 && $2 == access) ]]; }
 # fx_units SVC NS PREFIX N [REPLICA]: N units at once (in the background), PREFIX1..PREFIXN through REPLICA; each
 # answer lands in $LAKEHOUSE_HOME/units/NS-PREFIXi.code. Prints nothing; fx_units_wait waits for them.
 fx_units() {
-  local svc=$1 ns=$2 prefix=$3 n=$4 replica=${5:-$1} i
+  local svc=$1 ns=$2 prefix=$3 n=$4 replica=${5:-$1} i pids=()
   mkdir -p "${LAKEHOUSE_HOME}/units"
   # prepared first (a producer JVM each, slow on a loaded machine): the units then go out at once
-  for ((i = 1; i <= n; i++)); do fx_prepare "${svc}" "${ns}" "${prefix}${i}" & done
-  wait
+  for ((i = 1; i <= n; i++)); do
+    fx_prepare "${svc}" "${ns}" "${prefix}${i}" &
+    pids+=("$!")
+  done
+  wait "${pids[@]}"
   for ((i = 1; i <= n; i++)); do
     (FX_BODY_FILE="${LAKEHOUSE_HOME}/units/${ns}-${prefix}${i}.json" API_BASE=$(fx_url "${replica}") API_TIMEOUT=60 \
       fx_unit "${svc}" "${ns}" "${prefix}${i}" >"${LAKEHOUSE_HOME}/units/${ns}-${prefix}${i}.code") &
