@@ -18,6 +18,8 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.Optional;
 import org.jboss.logging.Logger;
 
@@ -34,6 +36,7 @@ public class JobTracker {
     private static final Logger LOG = Logger.getLogger(JobTracker.class);
     static final int KEPT_LINES = 200;
     private static final long RESYNC_MILLIS = 60_000;
+    static final Duration LAUNCH_GRACE = Duration.ofSeconds(30);
 
     private final KubernetesClient kube;
     private final Pool pool;
@@ -66,18 +69,36 @@ public class JobTracker {
         }
     }
 
+    /**
+     * An application of ours still without a row this long after its creation lost its launch (the replica
+     * was killed between creating it and committing the row): it is recorded like one made by hand, so no
+     * job runs unseen. A launch commits seconds after the creation; the resync (60 s) looks again.
+     */
+    static boolean unfinishedLaunch(ApplicationStatus s, OffsetDateTime now) {
+        return s.createdAt().isBefore(now.minus(LAUNCH_GRACE));
+    }
+
     void observe(GenericKubernetesResource app) {
         ApplicationStatus s = ApplicationStatus.of(app, service.name());
         Optional<JobRecord> changed = pool.withTransaction(tx -> jobs.observe(tx, s).chain(updated -> {
             if (updated.isPresent()) {
                 return Outbox.append(tx, events.stateChanged(updated.get())).replaceWith(updated);
             }
-            if (s.ours()) {
+            if (s.ours() && !unfinishedLaunch(s, OffsetDateTime.now())) {
                 // Launched here: the launch records it (its row may not be committed yet); resync catches up.
                 return Uni.createFrom().item(Optional.<JobRecord>empty());
             }
-            return jobs.insertFound(tx, s).call(found -> found.isPresent()
-                    ? Outbox.append(tx, events.submitted(found.get())) : Uni.createFrom().voidItem());
+            return jobs.insertFound(tx, s).call(found -> {
+                if (found.isEmpty()) {
+                    return Uni.createFrom().voidItem();
+                }
+                if (s.ours()) {
+                    LOG.warnf("SparkApplication %s/%s has no row %s after its creation (its launch did not finish:"
+                            + " the replica stopped?): recorded as found on the cluster", s.namespace(), s.name(),
+                            LAUNCH_GRACE);
+                }
+                return Outbox.append(tx, events.submitted(found.get()));
+            });
         })).await().indefinitely();
         if (changed.isPresent() && JobState.finished(s.state())) {
             keepLog(s);

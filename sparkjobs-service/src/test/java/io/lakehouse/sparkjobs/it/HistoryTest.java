@@ -19,6 +19,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -128,6 +129,35 @@ class HistoryTest {
         asAdmin().delete(jobs(ns) + "/by-hand").then().statusCode(204);
         asAdmin().get(jobs(ns) + "/by-hand").then().statusCode(404);
         asAdmin().get(jobs(ns) + "/by-hand/logs").then().statusCode(404);
+    }
+
+    @Test
+    void aLaunchWhoseReplicaDiedBeforeItsRowIsRecordedFromTheCluster() {
+        String ns = Callers.freshNamespace();
+        // what a launch leaves when its replica is killed between creating the application and committing
+        // its row (the fault suite's kill-mid-reconcile-sparkjobs): ours, and no row
+        GenericKubernetesResource app = kube.getKubernetesSerialization().unmarshal("""
+                apiVersion: sparkoperator.k8s.io/v1beta2
+                kind: SparkApplication
+                metadata:
+                  name: orphan
+                  namespace: %s
+                  labels: {app.kubernetes.io/managed-by: sparkjobs-service, lakehouse.io/sparkjob: orphan}
+                spec:
+                  type: Python
+                  mode: cluster
+                  sparkVersion: 3.5.3
+                  image: apache/spark:3.5.3
+                  mainApplicationFile: local:///opt/job/main.py
+                  driver: {cores: 1, memory: 512m}
+                  executor: {instances: 1, cores: 1, memory: 512m}
+                """.formatted(ns), GenericKubernetesResource.class);
+        kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns).resource(app).create();
+        // within the launch's grace (30 s) its row may still come: left to the launch
+        asAdmin().get(jobs(ns) + "/orphan").then().statusCode(404);
+        // then the tracker's resync (60 s) records it: the job shows, never running unseen
+        await().atMost(Duration.ofSeconds(120)).until(() -> asAdmin().get(jobs(ns) + "/orphan").statusCode() == 200);
+        asAdmin().get(jobs(ns)).then().body("items.name", equalTo(List.of("orphan")));
     }
 
     @Test
