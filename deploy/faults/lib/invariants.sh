@@ -87,7 +87,9 @@ ensure_reference() {
   ns=${FX_REF_NS}
   [[ ${svc} == catalog ]] || { name=${svc}-ref; }
   fx_prepare "${svc}" "${ns}" "${name}"
-  fx_unit_ok "$(fx_unit "${svc}" "${ns}" "${name}")" "${svc}" || die "could not create the reference ${kind}: $(head -c 300 "${FX_LAST_BODY}")"
+  # a freshly started service on a loaded machine may answer its first call late: the row decides
+  fx_unit_ok "$(API_TIMEOUT=90 fx_unit "${svc}" "${ns}" "${name}")" "${svc}" || fx_unit_stored "${svc}" "${ns}" "${name}" ||
+    die "could not create the reference ${kind}: $(head -c 300 "${LAKEHOUSE_HOME}/last-body.json")"
   [[ ${svc} == notebooks ]] && ns=$(hub_ns "${ns}" "${name}")
   s=$(await 120 instance_ready "${svc}" "${ns}" "${name}") || die "the reference ${kind} was not Ready within 120 s"
   figure "reference.${kind}.ready_ms" "${s}"
