@@ -61,6 +61,24 @@ class LaunchCallsTest {
     }
 
     @Test
+    void aFinishedJobsDriverLinesAreKeptWithOneReadOfItsLog() throws InterruptedException {
+        String ns = Callers.freshNamespace();
+        launch(ns, "done");
+        Operator.pods(kube, ns, "done", 0);
+        drain();
+        Operator.state(kube, ns, "done", "COMPLETED", "2026-12-01T10:00:00Z", "2026-12-01T10:05:00Z");
+
+        // The tracker records the end, then keeps the driver's last lines: one GET of the log, no read or watch of
+        // the pod first.
+        List<String> podCalls = new ArrayList<>();
+        await().atMost(Api.PROPAGATION).until(() -> {
+            podCalls.addAll(callsOn(ns, "pods"));
+            return podCalls.stream().anyMatch(c -> c.startsWith("GET pods/done-driver/log"));
+        });
+        assertThat(podCalls).containsExactly("GET pods/done-driver/log?tailLines=200");
+    }
+
+    @Test
     void aSparkAccountDeletedByHandIsMadeAgainAtTheNextLaunch() {
         String ns = Callers.freshNamespace();
         launch(ns, "first");
@@ -107,6 +125,20 @@ class LaunchCallsTest {
         while (server.getKubernetesMockServer().takeRequest(10, TimeUnit.MILLISECONDS) != null) {
             // recorded before the measured launches
         }
+    }
+
+    /** The requests recorded since the last look on {@code resource} in namespace {@code ns}: verb, path from there. */
+    private List<String> callsOn(String ns, String resource) throws InterruptedException {
+        List<String> calls = new ArrayList<>();
+        String prefix = "/namespaces/" + ns + "/";
+        for (RecordedRequest r = server.getKubernetesMockServer().takeRequest(10, TimeUnit.MILLISECONDS); r != null;
+                r = server.getKubernetesMockServer().takeRequest(10, TimeUnit.MILLISECONDS)) {
+            int at = r.getPath().indexOf(prefix);
+            if (at >= 0 && r.getPath().startsWith(resource, at + prefix.length())) {
+                calls.add(r.getMethod() + " " + r.getPath().substring(at + prefix.length()));
+            }
+        }
+        return calls;
     }
 
     /** The requests recorded since {@link #drain} on objects of namespace {@code ns}, counted by verb and resource. */
