@@ -198,8 +198,8 @@ public final class SparkJobsBench {
 
   /**
    * What a phase of launches cost: CPU of the service and of the local Kubernetes API (with its simulator), the
-   * database's committed transactions and the rows written into schema sparkjobs. Machine-independent where the
-   * latencies are not: a busy machine stretches the times, not these counts.
+   * database's committed transactions and the rows written into schema sparkjobs. The transactions and rows depend
+   * on the code only; the CPU also grows with the machine's load (compilation, GC and scheduling of a starved JVM).
    */
   private record Costs(long servicePid, long kubePid, String pgPort) {
 
