@@ -3,6 +3,7 @@ package io.lakehouse.catalog.it;
 import static io.lakehouse.catalog.it.Api.catalogs;
 import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
 import static org.hamcrest.Matchers.hasItem;
 
@@ -106,6 +107,61 @@ class CatalogValidationTest {
         storage(body).put("credentialsSecret", "team-bucket");
         asAdmin().body(body.toString()).post(catalogs(ns)).then().statusCode(201)
                 .body("spec.storage.credentialsSecret", equalTo("team-bucket"));
+    }
+
+    @Test
+    void aNamespaceBucketPickedByNameFillsTheRestAndExplicitFieldsWin() {
+        kube.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("team-bucket")
+                        .addToLabels("lakehouse.io/bucket", "true")
+                        .addToAnnotations("lakehouse.io/bucket-name", "warehouse")
+                        .addToAnnotations("lakehouse.io/endpoint", "http://minio:9000")
+                        .addToAnnotations("lakehouse.io/region", "eu-west-1")
+                        .addToAnnotations("lakehouse.io/path-style", "false").endMetadata()
+                        .addToData("AWS_ACCESS_KEY_ID", "QUtJQQ==").addToData("AWS_SECRET_ACCESS_KEY", "c2VjcmV0")
+                        .build())
+                .create();
+
+        asAdmin().body("{\"name\":\"cat\",\"spec\":{\"storage\":{\"bucket\":\"team-bucket\"}}}").post(catalogs(ns))
+                .then().statusCode(201)
+                .body("spec.storage.bucket", equalTo("warehouse"))
+                .body("spec.storage.endpoint", equalTo("http://minio:9000"))
+                .body("spec.storage.region", equalTo("eu-west-1"))
+                .body("spec.storage.pathStyleAccess", equalTo(false))
+                .body("spec.storage.credentialsSecret", equalTo("team-bucket"));
+        asAdmin().get(catalogs(ns) + "/cat").then().statusCode(200)
+                .body("spec.storage.endpoint", equalTo("http://minio:9000"));
+        // The generated server takes the bucket's keys by reference and its region.
+        await().atMost(java.time.Duration.ofSeconds(30)).until(() -> kube.apps().deployments().inNamespace(ns)
+                .withName("cat").get() != null);
+        var env = kube.apps().deployments().inNamespace(ns).withName("cat").get().getSpec().getTemplate().getSpec()
+                .getContainers().get(0).getEnv();
+        assertThat(env).filteredOn(e -> e.getName().equals("AWS_SECRET_ACCESS_KEY")).singleElement()
+                .satisfies(e -> assertThat(e.getValueFrom().getSecretKeyRef().getName()).isEqualTo("team-bucket"));
+        assertThat(env).filteredOn(e -> e.getName().equals("AWS_REGION")).singleElement()
+                .satisfies(e -> assertThat(e.getValue()).isEqualTo("eu-west-1"));
+
+        // Fields given with the pick win over the bucket's.
+        asAdmin().body("{\"name\":\"cat2\",\"spec\":{\"storage\":{\"bucket\":\"team-bucket\","
+                        + "\"region\":\"us-east-2\",\"pathStyleAccess\":true}}}").post(catalogs(ns))
+                .then().statusCode(201)
+                .body("spec.storage.region", equalTo("us-east-2"))
+                .body("spec.storage.pathStyleAccess", equalTo(true))
+                .body("spec.storage.endpoint", equalTo("http://minio:9000"));
+    }
+
+    @Test
+    void anUnknownNamespaceBucketIs422NamingItAndNothingIsCreated() {
+        asAdmin().body("{\"name\":\"cat\",\"spec\":{\"storage\":{\"bucket\":\"no-such-bucket\"}}}")
+                .post(catalogs(ns)).then().statusCode(422).contentType("application/problem+json")
+                .body("errors.field", hasItem("spec.storage.bucket"))
+                .body("errors.message", hasItem(org.hamcrest.Matchers.containsString("no-such-bucket")));
+        // A Secret that is not a bucket is not picked either.
+        kube.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("plain").endMetadata()
+                .addToData("AWS_ACCESS_KEY_ID", "QUtJQQ==").addToData("AWS_SECRET_ACCESS_KEY", "c2VjcmV0").build())
+                .create();
+        asAdmin().body("{\"name\":\"cat\",\"spec\":{\"storage\":{\"bucket\":\"plain\"}}}")
+                .post(catalogs(ns)).then().statusCode(422).body("errors.field", hasItem("spec.storage.bucket"));
+        assertNothingStoredOrCreated();
     }
 
     @Test

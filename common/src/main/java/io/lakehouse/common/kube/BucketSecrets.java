@@ -32,6 +32,12 @@ public final class BucketSecrets {
                 !"false".equalsIgnoreCase(a.getOrDefault(PATH_STYLE, "true")), name);
     }
 
+    /** Whether a Secret is a namespace bucket (labelled as one). */
+    public static boolean isBucket(Secret secret) {
+        Map<String, String> labels = secret.getMetadata().getLabels();
+        return labels != null && "true".equals(labels.get(LABEL));
+    }
+
     /** Whether a Secret can serve as S3 credentials (both keys present). */
     public static boolean hasKeys(Secret secret) {
         Map<String, String> data = secret.getData() == null ? Map.of() : secret.getData();

@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.kube.BucketSecrets;
 import io.lakehouse.common.problem.ApiException;
+import io.lakehouse.common.validation.Names;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,6 +32,34 @@ public class NamespaceBuckets {
                         .sorted(Comparator.comparing(BucketSecrets.Bucket::name))
                         .toList())
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
+    }
+
+    /**
+     * A storage block that picks a namespace bucket: {@code bucket} names a bucket Secret (see
+     * {@code GET .../buckets}) and no {@code endpoint} is given. The S3 bucket, endpoint, region, path style and
+     * credentials Secret are filled from that Secret; region, path style and credentials given in the form win.
+     * 422 naming the bucket when the namespace has no bucket Secret of that name. Storage with an endpoint is
+     * taken as written (a bucket outside the namespace's list).
+     */
+    public Uni<StorageSpec> resolve(String namespace, String field, StorageSpec storage) {
+        if (storage == null || storage.endpoint() != null || storage.bucket() == null
+                || !Names.isDns1123Label(storage.bucket())) {
+            return Uni.createFrom().item(storage);
+        }
+        return secret(namespace, storage.bucket()).map(secret -> {
+            if (secret.isEmpty() || !BucketSecrets.isBucket(secret.get())) {
+                throw ApiException.invalid(field + ".bucket", "no namespace bucket '" + storage.bucket()
+                        + "' in namespace '" + namespace + "': name one of GET /api/v1/namespaces/" + namespace
+                        + "/buckets, or give the endpoint of another bucket");
+            }
+            BucketSecrets.Bucket picked = BucketSecrets.describe(secret.get());
+            boolean ownCredentials = storage.credentialsSecret() != null || storage.hasInlineKeys();
+            return new StorageSpec(picked.bucket(), picked.endpoint(),
+                    storage.region() != null ? storage.region() : picked.region(),
+                    storage.pathStyleAccess() != null ? storage.pathStyleAccess() : picked.pathStyleAccess(),
+                    ownCredentials ? storage.credentialsSecret() : picked.credentialsSecret(),
+                    storage.accessKeyId(), storage.secretAccessKey());
+        });
     }
 
     /**

@@ -31,7 +31,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * java -cp 'target/benchmarks-0.1.0-SNAPSHOT.jar:target/lib/*' io.lakehouse.bench.SparkJobsBench \
  *   --home .local --out results.md [--api http://127.0.0.1:8084] [--kube http://127.0.0.1:56443]
  *   [--pg-port 55432] [--latency 200] [--throughput 1000] [--threads 8] [--warm-up 50] [--reads 2000]
- *   [--history 10000]
+ *   [--history 10000] [--mock-creates 200]
  * </pre>
  */
 public final class SparkJobsBench {
@@ -71,17 +71,30 @@ public final class SparkJobsBench {
     int threads = BenchCli.intOption(opts, "threads", 8);
     int reads = BenchCli.intOption(opts, "reads", 2000);
 
+    String pgPort = opts.getOrDefault("pg-port", "55432");
+    Costs costs = new Costs(Proc.pidFromFile(home.resolve("run/sparkjobs.pid")).orElse(-1L),
+        Proc.pidFromFile(home.resolve("run/kube.pid")).orElse(-1L), pgPort);
+    int mockCreates = BenchCli.intOption(opts, "mock-creates", 200);
+    Stats mockBefore = new Stats("test bed: one ConfigMap created on the local Kubernetes API, before the launches");
+    Stats mockAfter = new Stats("test bed: one ConfigMap created on the local Kubernetes API, after the launches");
     for (int i = 0; i < warmUp; i++) {
       bench.launch(ns + "-w", "w" + i);
     }
+    try (KubernetesClient kube = BenchCli.kube(opts)) {
+      mockCreates(kube, ns + "-m", "b", mockCreates, mockBefore);
+    }
     Stats single = new Stats("P12 launch → SparkApplication created, one at a time");
+    long[] before = costs.snapshot();
     for (int i = 0; i < latency; i++) {
       single.add(bench.launch(ns, "l" + i));
     }
+    String singleCosts = costs.perLaunch(before, latency);
     Stats concurrent = new Stats("P12 launches, " + threads + " threads");
+    before = costs.snapshot();
     long t0 = System.nanoTime();
     bench.parallel(threads, throughput, i -> concurrent.add(bench.launch(ns, "t" + i)));
     double seconds = (System.nanoTime() - t0) / 1e9;
+    String concurrentCosts = costs.perLaunch(before, throughput);
     Stats page = new Stats("history page of 50, newest first (" + (latency + throughput) + " jobs)");
     Stats filtered = new Stats("history filtered ?state=NEW, page of 50");
     for (int i = 0; i < reads; i++) {
@@ -91,17 +104,18 @@ public final class SparkJobsBench {
     int created;
     try (KubernetesClient kube = BenchCli.kube(opts)) {
       created = kube.genericKubernetesResources(APPS).inNamespace(ns).list().getItems().size();
+      mockCreates(kube, ns + "-m", "a", mockCreates, mockAfter);
     }
-    List<String> rows = new ArrayList<>(List.of(single.row("–"),
-        concurrent.row(Stats.rate(throughput, seconds, "launches")), page.row("–"), filtered.row("–")));
+    List<String> rows = new ArrayList<>(List.of(mockBefore.row("–"), single.row("–"),
+        concurrent.row(Stats.rate(throughput, seconds, "launches")), mockAfter.row("–"), page.row("–"),
+        filtered.row("–")));
     int history = BenchCli.intOption(opts, "history", 10_000);
     String historyNote = "";
-    String pgPort = opts.getOrDefault("pg-port", "55432");
     String historyNs = ns + "-h";
     if (history > 0) {
       historyNote = bench.history(historyNs, history, reads, pgPort, rows);
     }
-    cleanup(opts, pgPort, List.of(ns, ns + "-w", historyNs));
+    cleanup(opts, pgPort, List.of(ns, ns + "-w", ns + "-m", historyNs));
     String out = String.join("\n",
         Stats.f("## Latest sparkjobs run: %s UTC%n", java.time.LocalDateTime.now(java.time.ZoneOffset.UTC)
             .withNano(0).withSecond(0).toString().replace('T', ' ')),
@@ -110,6 +124,10 @@ public final class SparkJobsBench {
         Stats.f("P12 (sparkjobs-service, run %s): %d warm-up launches, then %d one at a time, %d on %d threads;"
             + " %d SparkApplications in the namespace afterwards (expected %d).", run, warmUp, latency, throughput,
             threads, created, latency + throughput),
+        Stats.f("Cost per launch, one at a time: %s. On %d threads: %s. (Service and local Kubernetes API CPU from"
+            + " /proc; database transactions and sparkjobs rows written from pg_stat_database and"
+            + " pg_stat_user_tables, whole database, so they include the tracking of each job to its end by"
+            + " the simulator.)", singleCosts, threads, concurrentCosts),
         historyNote, "", Stats.header(), String.join("\n", rows), "");
     Files.writeString(Path.of(opts.getOrDefault("out", "results.md")), out);
     System.out.println(out);
@@ -178,6 +196,47 @@ public final class SparkJobsBench {
     sql(pgPort, "DELETE FROM sparkjobs.jobs WHERE namespace IN (" + in + ")");
   }
 
+  /**
+   * What a phase of launches cost: CPU of the service and of the local Kubernetes API (with its simulator), the
+   * database's committed transactions and the rows written into schema sparkjobs. The transactions and rows depend
+   * on the code only; the CPU also grows with the machine's load (compilation, GC and scheduling of a starved JVM).
+   */
+  private record Costs(long servicePid, long kubePid, String pgPort) {
+
+    long[] snapshot() {
+      String[] db = query(pgPort, "SELECT (SELECT xact_commit + xact_rollback FROM pg_stat_database WHERE datname"
+          + " = 'lakehouse'), (SELECT coalesce(sum(n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_user_tables"
+          + " WHERE schemaname = 'sparkjobs')").split("\\|");
+      return new long[] {servicePid > 0 ? Proc.cpuTicks(servicePid) : 0, kubePid > 0 ? Proc.cpuTicks(kubePid) : 0,
+          Long.parseLong(db[0].trim()), Long.parseLong(db[1].trim())};
+    }
+
+    String perLaunch(long[] before, int launches) {
+      // PostgreSQL publishes a backend's counters when it goes idle, at most once a second: let them arrive.
+      try {
+        Thread.sleep(1500);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+      long[] after = snapshot();
+      double tickMs = 1000.0 / Proc.TICKS_PER_SECOND;
+      return Stats.f("service CPU %.1f ms, local Kubernetes API CPU %.1f ms, %.1f database transactions,"
+          + " %.1f sparkjobs rows written", (after[0] - before[0]) * tickMs / launches,
+          (after[1] - before[1]) * tickMs / launches, (after[2] - before[2]) / (double) launches,
+          (after[3] - before[3]) / (double) launches);
+    }
+  }
+
+  /** One query through the local cluster's psql, its unaligned output (columns separated by |). */
+  private static String query(String pgPort, String statement) {
+    String psql = AuthzBench.psql();
+    if (psql == null) {
+      throw new IllegalStateException("psql of the local PostgreSQL not found");
+    }
+    return Proc.run(List.of("env", "PGPASSWORD=postgres", psql, "-h", "127.0.0.1", "-p", pgPort, "-U",
+        "postgres", "-d", "lakehouse", "-v", "ON_ERROR_STOP=1", "-Atc", statement)).trim();
+  }
+
   /** One statement through the local cluster's psql, as the postgres superuser (127.0.0.1 only). */
   private static void sql(String pgPort, String statement) {
     String psql = AuthzBench.psql();
@@ -190,6 +249,22 @@ public final class SparkJobsBench {
       throw new IllegalStateException("psql failed: " + out);
     }
     BenchCli.log("sparkjobs", "psql: %s", out.trim());
+  }
+
+  /**
+   * The test bed's own share: {@code count} ConfigMaps created one at a time straight on the local Kubernetes API (a
+   * launch makes two objects there), so a slow API server, whose store scans grow with its size, is not taken for a
+   * slow service.
+   */
+  private static void mockCreates(KubernetesClient kube, String ns, String prefix, int count, Stats stats) {
+    for (int i = 0; i < count; i++) {
+      io.fabric8.kubernetes.api.model.ConfigMap map = new io.fabric8.kubernetes.api.model.ConfigMapBuilder()
+          .withNewMetadata().withName(prefix + i).withNamespace(ns).endMetadata()
+          .withData(Map.of("main.py", "print(1)\n")).build();
+      long start = System.nanoTime();
+      kube.configMaps().inNamespace(ns).resource(map).create();
+      stats.add(System.nanoTime() - start);
+    }
   }
 
   /** One launch; its latency in nanoseconds (201 only once the SparkApplication exists). */

@@ -20,7 +20,7 @@ import io.lakehouse.sparkjobs.domain.LaunchRules;
 import io.lakehouse.sparkjobs.events.JobEvents;
 import io.lakehouse.sparkjobs.kube.JobPlan;
 import io.lakehouse.sparkjobs.kube.SparkApplications;
-import io.lakehouse.sparkjobs.kube.SparkRbac;
+import io.lakehouse.sparkjobs.kube.SparkAccounts;
 import io.lakehouse.sparkjobs.kube.SparkResources;
 import io.lakehouse.sparkjobs.store.JobRecord;
 import io.lakehouse.sparkjobs.store.JobStore;
@@ -32,7 +32,6 @@ import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Map;
-import org.jboss.logging.Logger;
 
 /**
  * Launches jobs: checks the form, resolves the profile, bucket and Git token Secret, ensures the
@@ -43,8 +42,6 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class JobService {
 
-    private static final Logger LOG = Logger.getLogger(JobService.class);
-
     private final KubernetesClient kube;
     private final Pool pool;
     private final JobStore jobs;
@@ -52,10 +49,12 @@ public class JobService {
     private final JobEvents events;
     private final SparkJobSettings settings;
     private final ServiceSettings service;
+    private final SparkAccounts accounts;
 
     JobService(KubernetesClient kube, Pool pool, JobStore jobs, ProfileStore profiles, JobEvents events,
-            SparkJobSettings settings, ServiceSettings service) {
+            SparkJobSettings settings, ServiceSettings service, SparkAccounts accounts) {
         this.kube = kube;
+        this.accounts = accounts;
         this.pool = pool;
         this.jobs = jobs;
         this.profiles = profiles;
@@ -105,10 +104,7 @@ public class JobService {
 
     private JobRecord create(JobPlan plan) {
         String ns = plan.namespace();
-        List<String> created = SparkRbac.ensure(kube, ns, settings.serviceAccount(), service.name());
-        if (!created.isEmpty()) {
-            LOG.infof("namespace %s: created the %s account's %s", ns, settings.serviceAccount(), created);
-        }
+        accounts.ensure(ns);
         GenericKubernetesResource app;
         try {
             app = kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns)

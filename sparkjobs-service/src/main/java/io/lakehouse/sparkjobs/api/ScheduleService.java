@@ -22,7 +22,7 @@ import io.lakehouse.sparkjobs.events.JobEvents;
 import io.lakehouse.sparkjobs.kube.JobPlan;
 import io.lakehouse.sparkjobs.kube.ScheduledApplications;
 import io.lakehouse.sparkjobs.kube.SparkApplications;
-import io.lakehouse.sparkjobs.kube.SparkRbac;
+import io.lakehouse.sparkjobs.kube.SparkAccounts;
 import io.lakehouse.sparkjobs.kube.SparkResources;
 import io.lakehouse.sparkjobs.store.JobRecord;
 import io.lakehouse.sparkjobs.store.ScheduleRecord;
@@ -52,10 +52,12 @@ public class ScheduleService {
     private final JobEvents events;
     private final SparkJobSettings settings;
     private final ServiceSettings service;
+    private final SparkAccounts accounts;
 
     ScheduleService(KubernetesClient kube, Pool pool, ScheduleStore schedules, JobService launcher, JobEvents events,
-            SparkJobSettings settings, ServiceSettings service) {
+            SparkJobSettings settings, ServiceSettings service, SparkAccounts accounts) {
         this.kube = kube;
+        this.accounts = accounts;
         this.pool = pool;
         this.schedules = schedules;
         this.launcher = launcher;
@@ -81,7 +83,7 @@ public class ScheduleService {
         ScheduleRecord record = new ScheduleRecord(namespace, form.name(), form.cron().trim(), form.timeZone(),
                 form.concurrencyPolicy(), runsKept, false, SparkApplications.formJson(plan.form()), caller,
                 OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS));
-        SparkRbac.ensure(kube, namespace, settings.serviceAccount(), service.name());
+        accounts.ensure(namespace);
         ConfigMap script = "script".equals(plan.sourceType()) ? SparkApplications.scriptConfigMap(plan, service.name())
                 : null;
         if (script != null) {

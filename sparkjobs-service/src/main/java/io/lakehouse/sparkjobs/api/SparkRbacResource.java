@@ -1,11 +1,9 @@
 package io.lakehouse.sparkjobs.api;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.security.Authorizer;
 import io.lakehouse.common.security.Role;
 import io.lakehouse.sparkjobs.config.SparkJobSettings;
-import io.lakehouse.sparkjobs.kube.SparkRbac;
+import io.lakehouse.sparkjobs.kube.SparkAccounts;
 import io.quarkus.security.identity.SecurityIdentity;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -25,17 +23,15 @@ public class SparkRbacResource {
     /** @param created the kinds that were missing and are now there (empty: all were there) */
     public record RbacView(String serviceAccount, List<String> created) {}
 
-    private final KubernetesClient kube;
+    private final SparkAccounts accounts;
     private final SparkJobSettings settings;
-    private final ServiceSettings service;
     private final Authorizer authorizer;
     private final SecurityIdentity caller;
 
-    SparkRbacResource(KubernetesClient kube, SparkJobSettings settings, ServiceSettings service, Authorizer authorizer,
+    SparkRbacResource(SparkAccounts accounts, SparkJobSettings settings, Authorizer authorizer,
             SecurityIdentity caller) {
-        this.kube = kube;
+        this.accounts = accounts;
         this.settings = settings;
-        this.service = service;
         this.authorizer = authorizer;
         this.caller = caller;
     }
@@ -43,7 +39,6 @@ public class SparkRbacResource {
     @POST
     public RbacView ensure(@PathParam("namespace") String namespace) {
         authorizer.require(caller, PathParams.namespace(namespace), Role.ADMIN);
-        return new RbacView(settings.serviceAccount(),
-                SparkRbac.ensure(kube, namespace, settings.serviceAccount(), service.name()));
+        return new RbacView(settings.serviceAccount(), accounts.ensure(namespace));
     }
 }

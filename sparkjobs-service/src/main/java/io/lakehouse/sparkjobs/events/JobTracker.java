@@ -80,6 +80,10 @@ public class JobTracker {
 
     void observe(GenericKubernetesResource app) {
         ApplicationStatus s = ApplicationStatus.of(app, service.name());
+        if (s.ours() && JobState.NEW.equals(s.state())) {
+            // Launched here, no word from the operator yet: the launch records it as NEW, nothing to change.
+            return;
+        }
         Optional<JobRecord> changed = pool.withTransaction(tx -> jobs.observe(tx, s).chain(updated -> {
             if (updated.isPresent()) {
                 return Outbox.append(tx, events.stateChanged(updated.get())).replaceWith(updated);

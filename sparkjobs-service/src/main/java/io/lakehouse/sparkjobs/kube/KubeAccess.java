@@ -32,10 +32,11 @@ public final class KubeAccess {
             new Use("", "pods/log", Set.of("get")),
             // An S3 source's bucket Secret, a Git source's token Secret: read by name, never listed.
             new Use("", "secrets", Set.of("get")),
-            // SparkRbac.ensure: reads the three objects, creates the missing ones.
-            new Use("", "serviceaccounts", Set.of("get", "create")),
-            new Use("rbac.authorization.k8s.io", "roles", Set.of("get", "create")),
-            new Use("rbac.authorization.k8s.io", "rolebindings", Set.of("get", "create")));
+            // SparkAccounts: its cache lists and watches the three objects it made (by label); SparkRbac.ensure reads
+            // those the cache lacks and creates the missing ones.
+            new Use("", "serviceaccounts", Set.of("get", "list", "watch", "create")),
+            new Use("rbac.authorization.k8s.io", "roles", Set.of("get", "list", "watch", "create")),
+            new Use("rbac.authorization.k8s.io", "rolebindings", Set.of("get", "list", "watch", "create")));
 
     private KubeAccess() {}
 }

@@ -6,7 +6,10 @@ import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.kube.Labels;
+import io.lakehouse.common.kube.ResourceKind;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -17,6 +20,10 @@ import java.util.Map;
  * Created when missing; objects already there are left as they are (an admin may have widened them).
  */
 public final class SparkRbac {
+
+    /** The kinds of {@link #objects}: the informer cache that answers "are they there?" watches these. */
+    public static final List<ResourceKind> KINDS =
+            List.of(ResourceKind.SERVICE_ACCOUNT, ResourceKind.ROLE, ResourceKind.ROLE_BINDING);
 
     private SparkRbac() {}
 
@@ -43,22 +50,28 @@ public final class SparkRbac {
                         .build());
     }
 
-    /** Creates what is missing; returns the kinds it created (empty when all were there). */
-    public static List<String> ensure(KubernetesClient client, String namespace, String account, String managedBy) {
+    /**
+     * Creates what is missing; returns the kinds it created (empty when all were there). An object the
+     * synced {@code cache} holds (ours, watched) costs no call; any other is read from the API server (an
+     * admin's object without our label, one the cache has not seen yet) and created when absent.
+     */
+    public static List<String> ensure(KubernetesClient client, InformerCache cache, String namespace, String account,
+            String managedBy) {
         List<String> created = new ArrayList<>();
-        List<HasMetadata> objects = objects(namespace, account, managedBy);
-        // The three reads at once: every launch checks them.
-        List<Boolean> missing = objects.parallelStream().map(o -> client.resource(o).get() == null).toList();
-        for (int i = 0; i < objects.size(); i++) {
-            HasMetadata object = objects.get(i);
-            if (missing.get(i)) {
-                try {
-                    client.resource(object).create();
-                    created.add(object.getKind());
-                } catch (io.fabric8.kubernetes.client.KubernetesClientException e) {
-                    if (e.getCode() != 409) {
-                        throw e;
-                    }
+        for (HasMetadata object : objects(namespace, account, managedBy)) {
+            if (cache.synced(object) && cache.get(object).isPresent()) {
+                continue;
+            }
+            if (client.resource(object).get() != null) {
+                continue;
+            }
+            try {
+                client.resource(object).create();
+                created.add(object.getKind());
+            } catch (KubernetesClientException e) {
+                // 409: another replica (or an admin) made it meanwhile.
+                if (e.getCode() != 409) {
+                    throw e;
                 }
             }
         }

@@ -58,16 +58,24 @@ public class InstanceService<C extends InstanceContext> {
         if (request.spec() != null && !request.spec().isObject()) {
             throw ApiException.badRequest("spec must be a JSON object");
         }
-        InstanceSpec requested = SpecPatch.read(kind, request.spec() == null
+        InstanceSpec parsed = SpecPatch.read(kind, request.spec() == null
                 ? JsonNodeFactory.instance.objectNode() : request.spec());
+        // A namespace bucket picked by name fills the rest of the storage block before the checks.
+        return buckets.resolve(namespace, "spec.storage", parsed.storage())
+                .map(storage -> storage == parsed.storage() ? parsed : parsed.withStorage(storage))
+                .chain(requested -> create(namespace, kind, request.name(), requested, caller));
+    }
+
+    private Uni<Instance> create(String namespace, InstanceKind<C> kind, String name, InstanceSpec requested,
+            String caller) {
         return catalog(namespace, requested.catalog()).chain(catalog -> {
             InstanceSpec spec = kind.withDefaults(requested, catalog.filter(c -> !c.deleting()));
             Violations v = new Violations();
-            kind.checkCreate(v, request.name(), namespace, spec);
+            kind.checkCreate(v, name, namespace, spec);
             checkCatalog(v, namespace, requested.catalog(), catalog);
             v.throwIfAny();
             return buckets.requireCredentials(namespace, "spec.storage", spec.storage())
-                    .chain(() -> insert(namespace, kind, request.name(), spec, caller));
+                    .chain(() -> insert(namespace, kind, name, spec, caller));
         });
     }
 
