@@ -18,13 +18,14 @@ public record CatalogContext(
         String adminToolImage,
         String curlImage,
         String postgresImage,
+        String imagePullSecret,
         IngressPeer ingressPeer) implements InstanceContext {
 
     public static CatalogContext of(String managedBy, ClusterSettings cluster) {
         return new CatalogContext(managedBy, cluster.domain(), cluster.ingressClass(),
                 cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null),
                 cluster.images().polaris(), cluster.images().polarisAdminTool(), cluster.images().curl(),
-                cluster.images().postgres().orElse(null),
+                cluster.images().postgres().orElse(null), cluster.imagePullSecret().orElse(null),
                 IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()));
     }
 
@@ -37,12 +38,6 @@ public record CatalogContext(
     /** None: see {@link #forwardAuthUrl}. */
     @Override
     public String signInUrl() {
-        return null;
-    }
-
-    /** None: the catalog's images come from public registries or a mirror the cluster trusts. */
-    @Override
-    public String imagePullSecret() {
         return null;
     }
 }

@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.PodSecurity;
 import io.lakehouse.common.storage.StorageSpec;
@@ -158,6 +159,7 @@ public final class CatalogTasks {
                             .withRestartPolicy("Never")
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(uid, gid))
+                            .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
                             .withContainers(container)
                             .withVolumes(volumes)
                         .endSpec()

@@ -18,6 +18,7 @@ import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.kube.CnpgClusters;
 import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.NetworkPolicies;
 import io.lakehouse.common.kube.PodSecurity;
@@ -48,6 +49,9 @@ public final class PolarisServer {
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(UID, GID))
+                            .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
+                            .withInitContainers(CnpgClusters.waitForPrimary(CatalogNames.database(inst.name()),
+                                    ctx.polarisImage(), CnpgClusters.Shell.BASH))
                             .withContainers(container(inst, ctx))
                             .addNewVolume().withName("token-broker")
                                 .withNewSecret().withSecretName(CatalogNames.tokenBrokerSecret(inst.name())).endSecret()

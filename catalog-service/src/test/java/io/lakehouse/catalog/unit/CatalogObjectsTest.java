@@ -283,6 +283,32 @@ class CatalogObjectsTest {
         }
     }
 
+    /** Every pod of the instance (server and both tasks) pulls with the cluster's registry Secret. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void everyPodPullsWithTheClusterPullSecret(String name, Instance inst, CatalogContext ctx) {
+        List<PodTemplateSpec> templates = podTemplates(objects(inst, ctx));
+        assertThat(templates).hasSize(3);
+        for (PodTemplateSpec t : templates) {
+            List<String> secrets = t.getSpec().getImagePullSecrets().stream().map(r -> r.getName()).toList();
+            assertThat(secrets).isEqualTo(ctx.imagePullSecret() == null ? List.of() : List.of(ctx.imagePullSecret()));
+        }
+    }
+
+    /**
+     * Polaris starts once its database answers: an init container of its own image waits for the
+     * CloudNativePG primary behind {@code <cluster>-rw}, instead of Polaris crash-looping meanwhile.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void polarisWaitsForThePrimaryOfItsDatabase(String name, Instance inst, CatalogContext ctx) {
+        PodSpec pod = ofType(objects(inst, ctx), Deployment.class).get(0).getSpec().getTemplate().getSpec();
+        assertThat(pod.getInitContainers()).singleElement().satisfies(wait -> {
+            assertThat(wait.getImage()).isEqualTo(ctx.polarisImage());
+            assertThat(String.join(" ", wait.getCommand())).contains("/dev/tcp/warehouse-db-rw/5432");
+        });
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void everyImageComesFromTheContext(String name, Instance inst, CatalogContext ctx) {

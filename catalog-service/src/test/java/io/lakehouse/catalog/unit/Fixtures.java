@@ -56,16 +56,16 @@ final class Fixtures {
     /** The platform defaults (no TLS secret, default storage class, operator's Postgres image). */
     static CatalogContext context() {
         return new CatalogContext("catalog-service", "lakehouse.localtest.me", "nginx", null, null,
-                "apache/polaris:1.7.0", "apache/polaris-admin-tool:1.7.0", "curlimages/curl:8.11.1", null,
+                "apache/polaris:1.7.0", "apache/polaris-admin-tool:1.7.0", "curlimages/curl:8.11.1", null, null,
                 IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller"));
     }
 
-    /** A cluster with a wildcard certificate, a storage class and a mirrored Postgres image. */
+    /** A cluster with a wildcard certificate, a storage class, mirrored images and their pull secret. */
     static CatalogContext productionContext() {
         return new CatalogContext("catalog-service", "data.example.org", "nginx", "wildcard-tls", "fast-ssd",
                 "registry.example.org/apache/polaris:1.7.0", "registry.example.org/apache/polaris-admin-tool:1.7.0",
                 "registry.example.org/curlimages/curl:8.11.1", "registry.example.org/cloudnative-pg/postgresql:17.5",
-                IngressPeer.of("gateway", "app=gateway"));
+                "registry-pull", IngressPeer.of("gateway", "app=gateway"));
     }
 
     /** The request spec with a namespace bucket's Secret. */

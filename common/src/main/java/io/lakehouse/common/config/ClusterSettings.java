@@ -26,6 +26,13 @@ public interface ClusterSettings {
     @WithDefault("https://keycloak.lakehouse.localtest.me/realms/lakehouse")
     String oidcIssuer();
 
+    /**
+     * {@code lakehouse.cluster.image-pull-secret}: the registry Secret (docker-registry, the same name in
+     * every tenant namespace) that every pod the services create pulls its images with, and that the
+     * CloudNativePG clusters get ({@code spec.imagePullSecrets}); none if unset.
+     */
+    Optional<String> imagePullSecret();
+
     Images images();
 
     IngressController ingressController();

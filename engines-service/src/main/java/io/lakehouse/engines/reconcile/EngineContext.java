@@ -35,7 +35,7 @@ public record EngineContext(
         return new EngineContext(managedBy, cluster.domain(), cluster.ingressClass(),
                 cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null),
                 cluster.images().postgres().orElse(null), cluster.oidcIssuer(), engines.forwardAuthUrl(),
-                engines.signInUrl(), engines.imagePullSecret().orElse(null), engines.images().trino(),
+                engines.signInUrl(), cluster.imagePullSecret().orElse(null), engines.images().trino(),
                 engines.images().sparkConnect(), engines.images().mlflow(), engines.images().nifi(),
                 engines.images().tlsProxy(), engines.sparkPackages(),
                 IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()),

@@ -91,6 +91,17 @@ class EngineInvariantsTest {
         }
     }
 
+    /** lakehouse.cluster.image-pull-secret reaches every pod of every kind, and only when set. */
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("kinds")
+    void everyPodPullsWithTheClusterPullSecret(String name, String c, EngineContext ctx) throws Exception {
+        InstanceKind<EngineContext> kind = EngineKinds.ALL.of(name);
+        for (PodSpec pod : pods(kind.objects(instance(kind), ctx, EngineFixtures.owner()))) {
+            assertThat(pod.getImagePullSecrets()).as(name).extracting(r -> r.getName())
+                    .isEqualTo(ctx.imagePullSecret() == null ? List.of() : List.of(ctx.imagePullSecret()));
+        }
+    }
+
     @ParameterizedTest(name = "{0} ({1})")
     @MethodSource("kinds")
     void everyObjectIsLabelledOwnedAndInTheNamespace(String name, String c, EngineContext ctx) throws Exception {

@@ -41,7 +41,7 @@ public record NotebookContext(HubContext hub, NotebookDefaults defaults, BoundIn
             BoundInstances bound, UserServers servers) {
         HubContext hub = new HubContext(managedBy, cluster.domain(), cluster.ingressClass(),
                 cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null), notebooks.forwardAuthUrl(),
-                notebooks.signInUrl(), notebooks.imagePullSecret().orElse(null), notebooks.images().hub(),
+                notebooks.signInUrl(), cluster.imagePullSecret().orElse(null), notebooks.images().hub(),
                 notebooks.images().proxy(), new HubContext.Capacity(notebooks.hubCpu(), notebooks.hubMemory()),
                 new HubContext.Capacity(notebooks.proxyCpu(), notebooks.proxyMemory()),
                 IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()));

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.kube.BucketSecrets;
 import io.lakehouse.common.outbox.Outbox;
@@ -52,9 +53,10 @@ public class JobService {
     private final JobEvents events;
     private final SparkJobSettings settings;
     private final ServiceSettings service;
+    private final ClusterSettings cluster;
 
     JobService(KubernetesClient kube, Pool pool, JobStore jobs, ProfileStore profiles, JobEvents events,
-            SparkJobSettings settings, ServiceSettings service) {
+            SparkJobSettings settings, ServiceSettings service, ClusterSettings cluster) {
         this.kube = kube;
         this.pool = pool;
         this.jobs = jobs;
@@ -62,6 +64,7 @@ public class JobService {
         this.events = events;
         this.settings = settings;
         this.service = service;
+        this.cluster = cluster;
     }
 
     public JobRecord launch(String namespace, LaunchForm form, String caller, String schedule) {
@@ -93,7 +96,8 @@ public class JobService {
             JobProfile profile = profile(namespace, normalized);
             BucketSecrets.Bucket bucket = bucket(namespace, normalized);
             requireGitToken(namespace, normalized);
-            return new JobPlan(namespace, normalized, profile, bucket, schedule, caller);
+            return new JobPlan(namespace, normalized, profile, bucket, schedule, caller,
+                    cluster.imagePullSecret().orElse(null));
         } catch (ApiException e) {
             if (field.isEmpty() || e.errors().isEmpty()) {
                 throw e;

@@ -14,9 +14,11 @@ public class TestStack extends ServiceTestStack {
 
     @Override
     protected Map<String, String> serviceProperties() {
-        // No operator plays the mock API: a job stays NEW, noted after 3 s instead of a minute.
+        // No operator plays the mock API: a job stays NEW, noted after 3 s instead of a minute. The
+        // cluster's registry Secret reaches every job (LaunchTest).
         return Map.of("quarkus.oidc.public-key", Callers.TOKENS.publicKeyBase64(),
                 "quarkus.oidc.token.issuer", Callers.ISSUER,
-                "lakehouse.sparkjobs.operator-answer-timeout", "3s");
+                "lakehouse.sparkjobs.operator-answer-timeout", "3s",
+                "lakehouse.cluster.image-pull-secret", Api.CLUSTER_PULL_SECRET);
     }
 }

@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.kube.CnpgClusters;
 import io.lakehouse.common.kube.PodSecurity;
 import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.engines.reconcile.EngineContext;
@@ -49,6 +50,8 @@ final class MlflowServer {
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(UID, UID))
                             .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
+                            .withInitContainers(CnpgClusters.waitForPrimary(MlflowNames.database(inst.name()),
+                                    ctx.mlflowImage(), CnpgClusters.Shell.PYTHON))
                             .withContainers(container(inst, ctx))
                             .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
                         .endSpec()

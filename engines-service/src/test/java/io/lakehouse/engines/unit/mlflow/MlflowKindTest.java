@@ -106,6 +106,19 @@ class MlflowKindTest {
         assertThat(server.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
     }
 
+    /** MLflow migrates its database at start: it starts once the CloudNativePG primary answers. */
+    @Test
+    void theServerWaitsForThePrimaryOfItsDatabase() {
+        Deployment deployment = object(MlflowFixtures.production(), PRODUCTION, Deployment.class);
+        assertThat(deployment.getSpec().getTemplate().getSpec().getInitContainers()).singleElement()
+                .satisfies(wait -> {
+                    assertThat(wait.getImage()).isEqualTo(PRODUCTION.mlflowImage());
+                    assertThat(wait.getCommand().get(0)).isEqualTo("python3");
+                    assertThat(String.join(" ", wait.getCommand())).contains("('" + deployment.getMetadata().getName()
+                            + "-db-rw', 5432)");
+                });
+    }
+
     @Test
     void noTypedKeyLeavesASecret() {
         // The builders never read typed keys, even if a spec still carried them.
