@@ -12,6 +12,7 @@ import io.lakehouse.catalog.reconcile.CatalogDatabase;
 import io.lakehouse.catalog.reconcile.CatalogLabels;
 import io.lakehouse.catalog.reconcile.CatalogSecrets;
 import io.lakehouse.catalog.reconcile.CatalogTasks;
+import io.lakehouse.catalog.reconcile.PolarisConfig;
 import io.lakehouse.catalog.reconcile.PolarisServer;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
@@ -124,6 +125,7 @@ final class Fixtures {
                     SECRET_ACCESS_KEY));
         }
         objects.add(CatalogDatabase.of(inst, ctx));
+        objects.add(PolarisConfig.configMap(inst, ctx, owner));
         objects.add(PolarisServer.deployment(inst, ctx, owner));
         objects.add(PolarisServer.service(inst, ctx, owner));
         objects.add(PolarisServer.ingress(inst, ctx, owner));
