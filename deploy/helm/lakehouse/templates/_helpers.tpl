@@ -96,6 +96,9 @@ app.kubernetes.io/version: {{ include "lakehouse.tag" .root | quote }}
 {{- with $c.imagePullSecret }}
 - {name: LAKEHOUSE_CLUSTER_IMAGE_PULL_SECRET, value: {{ . | quote }}}
 {{- end }}
+{{- if $c.s3ChecksumWhenRequired }}
+- {name: LAKEHOUSE_CLUSTER_S3_CHECKSUM_WHEN_REQUIRED, value: "true"}
+{{- end }}
 {{- range $name, $image := $c.images }}
 {{- if and $image (not (has $name (include "lakehouse.engineImages" . | splitList " "))) }}
 - {name: {{ printf "LAKEHOUSE_CLUSTER_IMAGES_%s" ($name | snakecase | upper) }}, value: {{ $image | quote }}}

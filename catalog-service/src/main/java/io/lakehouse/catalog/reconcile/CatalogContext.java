@@ -19,14 +19,16 @@ public record CatalogContext(
         String curlImage,
         String postgresImage,
         String imagePullSecret,
-        IngressPeer ingressPeer) implements InstanceContext {
+        IngressPeer ingressPeer,
+        boolean s3ChecksumWhenRequired) implements InstanceContext {
 
     public static CatalogContext of(String managedBy, ClusterSettings cluster) {
         return new CatalogContext(managedBy, cluster.domain(), cluster.ingressClass(),
                 cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null),
                 cluster.images().polaris(), cluster.images().polarisAdminTool(), cluster.images().curl(),
                 cluster.images().postgres().orElse(null), cluster.imagePullSecret().orElse(null),
-                IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()));
+                IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()),
+                cluster.s3ChecksumWhenRequired());
     }
 
     /** None: Polaris checks the callers' tokens itself, its route has no forward auth. */

@@ -74,7 +74,7 @@ public final class PolarisServer {
                 .withImage(ctx.polarisImage())
                 .addNewPort().withName("http").withContainerPort(CatalogNames.HTTP_PORT).endPort()
                 .addNewPort().withName("management").withContainerPort(CatalogNames.MANAGEMENT_PORT).endPort()
-                .withEnv(env(inst))
+                .withEnv(env(inst, ctx))
                 .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
                 .withStartupProbe(probe("/q/health/ready", 5, 60))
                 .withLivenessProbe(probe("/q/health/live", 10, 6))
@@ -88,7 +88,7 @@ public final class PolarisServer {
                 .build();
     }
 
-    private static List<EnvVar> env(Instance inst) {
+    private static List<EnvVar> env(Instance inst, CatalogContext ctx) {
         StorageSpec storage = CatalogKind.spec(inst).storage();
         // Realm and token broker: application.properties (PolarisConfig).
         List<EnvVar> env = new ArrayList<>(PolarisPersistence.env(inst));
@@ -97,6 +97,7 @@ public final class PolarisServer {
         env.add(EnvVars.fromSecret("AWS_SECRET_ACCESS_KEY", storage.credentialsSecret(),
                 CatalogSecrets.SECRET_ACCESS_KEY));
         env.add(EnvVars.value("AWS_REGION", storage.region()));
+        env.addAll(InstanceObjects.s3ChecksumEnv(ctx));
         return env;
     }
 

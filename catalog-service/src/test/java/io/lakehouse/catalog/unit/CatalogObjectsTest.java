@@ -254,6 +254,20 @@ class CatalogObjectsTest {
                 .containsKey("lakehouse.io/config-checksum");
     }
 
+    /** Polaris writes the warehouse's metadata: the cluster's S3 checksum setting reaches it. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void polarisComputesS3ChecksumsOnlyWhenRequiredIfTheClusterSaysSo(String name, Instance inst,
+            CatalogContext ctx) {
+        Map<String, EnvVar> env = env(polaris(objects(inst, ctx)));
+        if (ctx.s3ChecksumWhenRequired()) {
+            assertThat(env.get("AWS_REQUEST_CHECKSUM_CALCULATION").getValue()).isEqualTo("when_required");
+            assertThat(env.get("AWS_RESPONSE_CHECKSUM_VALIDATION").getValue()).isEqualTo("when_required");
+        } else {
+            assertThat(env).doesNotContainKeys("AWS_REQUEST_CHECKSUM_CALCULATION", "AWS_RESPONSE_CHECKSUM_VALIDATION");
+        }
+    }
+
     /** Read-only root filesystem; Polaris' temporary files go to an emptyDir on /tmp. */
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")

@@ -58,15 +58,19 @@ final class Fixtures {
     static CatalogContext context() {
         return new CatalogContext("catalog-service", "lakehouse.localtest.me", "nginx", null, null,
                 "apache/polaris:1.7.0", "apache/polaris-admin-tool:1.7.0", "curlimages/curl:8.11.1", null, null,
-                IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller"));
+                IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller"),
+                false);
     }
 
-    /** A cluster with a wildcard certificate, a storage class, mirrored images and their pull secret. */
+    /**
+     * A cluster with a wildcard certificate, a storage class, mirrored images and their pull secret, and
+     * an S3 store that wants checksums only when required.
+     */
     static CatalogContext productionContext() {
         return new CatalogContext("catalog-service", "data.example.org", "nginx", "wildcard-tls", "fast-ssd",
                 "registry.example.org/apache/polaris:1.7.0", "registry.example.org/apache/polaris-admin-tool:1.7.0",
                 "registry.example.org/curlimages/curl:8.11.1", "registry.example.org/cloudnative-pg/postgresql:17.5",
-                "registry-pull", IngressPeer.of("gateway", "app=gateway"));
+                "registry-pull", IngressPeer.of("gateway", "app=gateway"), true);
     }
 
     /** The request spec with a namespace bucket's Secret. */

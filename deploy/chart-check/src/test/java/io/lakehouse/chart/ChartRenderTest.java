@@ -122,7 +122,7 @@ class ChartRenderTest {
 
     /**
      * One pull secret for every pod the suite creates (common's lakehouse.cluster.image-pull-secret, read by
-     * every service), and cluster.images split by who reads them: the engines' images under
+     * every service), the S3 checksum setting likewise, and cluster.images split by who reads them: the engines' images under
      * lakehouse.engines.images.*, the others under lakehouse.cluster.images.*.
      */
     @Test
@@ -130,11 +130,13 @@ class ChartRenderTest {
         for (String service : SERVICES) {
             assertThat(env(docs(PRODUCTION), service)).as(service)
                     .containsEntry("LAKEHOUSE_CLUSTER_IMAGE_PULL_SECRET", "registry-credentials")
+                    .containsEntry("LAKEHOUSE_CLUSTER_S3_CHECKSUM_WHEN_REQUIRED", "true")
                     .containsEntry("LAKEHOUSE_CLUSTER_IMAGES_POLARIS", "registry.example.com/mirror/apache/polaris:1.7.0")
                     .containsEntry("LAKEHOUSE_CLUSTER_IMAGES_POLARIS_ADMIN_TOOL",
                             "registry.example.com/mirror/apache/polaris-admin-tool:1.7.0")
                     .doesNotContainKeys("LAKEHOUSE_CLUSTER_IMAGES_TRINO", "LAKEHOUSE_CLUSTER_IMAGES_MLFLOW");
-            assertThat(env(docs(""), service)).as(service).doesNotContainKey("LAKEHOUSE_CLUSTER_IMAGE_PULL_SECRET");
+            assertThat(env(docs(""), service)).as(service).doesNotContainKeys("LAKEHOUSE_CLUSTER_IMAGE_PULL_SECRET",
+                    "LAKEHOUSE_CLUSTER_S3_CHECKSUM_WHEN_REQUIRED");
         }
         assertThat(env(docs(PRODUCTION), "engines-service")).containsAllEntriesOf(Map.of(
                 "LAKEHOUSE_ENGINES_IMAGES_TRINO", "registry.example.com/mirror/trinodb/trino:480",

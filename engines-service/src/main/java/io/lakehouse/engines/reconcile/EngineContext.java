@@ -27,7 +27,8 @@ public record EngineContext(
         String tlsProxyImage,
         String sparkPackages,
         IngressPeer ingressPeer,
-        String apiAudience) implements InstanceContext {
+        String apiAudience,
+        boolean s3ChecksumWhenRequired) implements InstanceContext {
 
     /** @param apiAudience the audience of the platform's APIs ({@code quarkus.oidc.token.audience}) */
     public static EngineContext of(String managedBy, ClusterSettings cluster, EngineSettings engines,
@@ -39,6 +40,6 @@ public record EngineContext(
                 engines.images().sparkConnect(), engines.images().mlflow(), engines.images().nifi(),
                 engines.images().tlsProxy(), engines.sparkPackages(),
                 IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()),
-                apiAudience);
+                apiAudience, cluster.s3ChecksumWhenRequired());
     }
 }

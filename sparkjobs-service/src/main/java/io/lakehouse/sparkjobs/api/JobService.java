@@ -97,7 +97,7 @@ public class JobService {
             BucketSecrets.Bucket bucket = bucket(namespace, normalized);
             requireGitToken(namespace, normalized);
             return new JobPlan(namespace, normalized, profile, bucket, schedule, caller,
-                    cluster.imagePullSecret().orElse(null));
+                    JobPlan.ClusterPods.of(cluster));
         } catch (ApiException e) {
             if (field.isEmpty() || e.errors().isEmpty()) {
                 throw e;

@@ -1,5 +1,6 @@
 package io.lakehouse.sparkjobs.kube;
 
+import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.kube.BucketSecrets;
 import io.lakehouse.sparkjobs.domain.JobProfile;
 import io.lakehouse.sparkjobs.domain.LaunchForm;
@@ -13,10 +14,20 @@ import java.util.stream.Stream;
  *
  * @param schedule the schedule a run belongs to, or null
  * @param bucket the bucket of an S3 source, else null
- * @param clusterPullSecret the cluster's registry Secret (lakehouse.cluster.image-pull-secret), or null
+ * @param cluster what the cluster's settings (lakehouse.cluster.*) ask of every pod
  */
 public record JobPlan(String namespace, LaunchForm form, JobProfile profile, BucketSecrets.Bucket bucket,
-        String schedule, String createdBy, String clusterPullSecret) {
+        String schedule, String createdBy, ClusterPods cluster) {
+
+    /**
+     * @param pullSecret the cluster's registry Secret ({@code image-pull-secret}), or null
+     * @param s3ChecksumWhenRequired whether pods compute S3 checksums only when required
+     */
+    public record ClusterPods(String pullSecret, boolean s3ChecksumWhenRequired) {
+        public static ClusterPods of(ClusterSettings cluster) {
+            return new ClusterPods(cluster.imagePullSecret().orElse(null), cluster.s3ChecksumWhenRequired());
+        }
+    }
 
     public String name() {
         return form.name();
@@ -27,7 +38,7 @@ public record JobPlan(String namespace, LaunchForm form, JobProfile profile, Buc
      * fetchers' images and a mirrored Spark image need: the operator gives them to driver and executors.
      */
     public List<String> pullSecrets() {
-        return Stream.of(profile.pullSecret(), clusterPullSecret).filter(Objects::nonNull).distinct().toList();
+        return Stream.of(profile.pullSecret(), cluster.pullSecret()).filter(Objects::nonNull).distinct().toList();
     }
 
     public String sourceType() {

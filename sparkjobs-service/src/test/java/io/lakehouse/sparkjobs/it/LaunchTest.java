@@ -137,8 +137,13 @@ class LaunchTest {
                 .isEqualTo("[\"registry-creds\",\"" + Api.CLUSTER_PULL_SECRET + "\"]");
         // Retention: the operator deletes the finished application (and its driver log) after ttlHours.
         assertThat(spec.path("timeToLiveSeconds").asLong()).isEqualTo(7200L);
-        assertThat(spec.path("driver").path("template").path("spec").path("containers").get(0).path("env").isMissingNode())
-                .isTrue();
+        // No profile, so no Secret references: only the cluster's S3 checksum setting (on in the test stack),
+        // on the driver and the executors.
+        for (String role : List.of("driver", "executor")) {
+            assertThat(spec.path(role).path("template").path("spec").path("containers").get(0).path("env").toString())
+                    .as(role).isEqualTo("[{\"name\":\"AWS_REQUEST_CHECKSUM_CALCULATION\",\"value\":\"when_required\"},"
+                            + "{\"name\":\"AWS_RESPONSE_CHECKSUM_VALIDATION\",\"value\":\"when_required\"}]");
+        }
     }
 
     @Test
@@ -161,7 +166,8 @@ class LaunchTest {
                 + "\"s3://raw-data/jobs/daily_load.py\",\"/opt/job/jobs/daily_load.py\","
                 + "\"--endpoint-url\",\"http://minio.storage.svc:9000\"]");
         assertThat(init.path("resources").path("limits").path("memory").asText()).isEqualTo("256Mi");
-        assertThat(init.path("env").toString()).contains("\"secretKeyRef\":{\"key\":\"AWS_SECRET_ACCESS_KEY\",\"name\":\"raw\"}");
+        assertThat(init.path("env").toString()).contains("\"secretKeyRef\":{\"key\":\"AWS_SECRET_ACCESS_KEY\",\"name\":\"raw\"}")
+                .contains("{\"name\":\"AWS_REQUEST_CHECKSUM_CALCULATION\",\"value\":\"when_required\"}");
         // The canary never leaves its Secret: not in the resource, the response, the history, the log.
         assertThat(kube.getKubernetesSerialization().asJson(app)).doesNotContain(CANARY);
         assertThat(created.asString()).doesNotContain(CANARY);

@@ -99,6 +99,7 @@ final class MlflowServer {
                         // No usage data leaves the cluster (MLflow's telemetry is on by default since 3.2).
                         value("MLFLOW_DISABLE_TELEMETRY", "true"),
                         value("DO_NOT_TRACK", "true"))
+                .addAllToEnv(InstanceObjects.s3ChecksumEnv(ctx))
                 .addNewPort().withName("http").withContainerPort(MlflowNames.HTTP_PORT).endPort()
                 .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
                 // /health is exempt from the Host check; the first start migrates the database.

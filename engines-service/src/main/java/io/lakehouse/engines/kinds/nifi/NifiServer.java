@@ -132,6 +132,8 @@ final class NifiServer {
                 .withImage(ctx.nifiImage())
                 .addNewPort().withName("https").withContainerPort(NifiNames.HTTPS_PORT).endPort()
                 .withEnv(NifiEnv.of(inst, ctx))
+                // For the flows' S3 processors (AWS SDK v2).
+                .addAllToEnv(InstanceObjects.s3ChecksumEnv(ctx))
                 .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
                 // The first start loads every extension: 1 to 3 minutes, up to 10 on a slow node.
                 .withStartupProbe(httpProbe(probeHost, 10, 60))

@@ -41,7 +41,7 @@ final class TrinoWorkloads {
 
     static Deployment coordinator(Instance inst, EngineContext ctx, OwnerReference owner) {
         TrinoSpec spec = TrinoConfigMaps.spec(inst);
-        List<EnvVar> env = new ArrayList<>(commonEnv(inst));
+        List<EnvVar> env = new ArrayList<>(commonEnv(inst, ctx));
         env.add(fromSecret("TRINO_KEYSTORE_PASSWORD", TrinoNames.tls(inst.name()), TlsSecrets.PASSWORD));
         String oidc = InstanceObjects.oidcSecret(inst.name());
         env.add(fromSecret("OIDC_ISSUER", oidc, InstanceObjects.OIDC_ISSUER));
@@ -71,7 +71,7 @@ final class TrinoWorkloads {
 
     static Deployment workers(Instance inst, EngineContext ctx, OwnerReference owner) {
         TrinoSpec spec = TrinoConfigMaps.spec(inst);
-        Container container = container(inst, ctx, spec.workerMemory(), commonEnv(inst), mounts()).build();
+        Container container = container(inst, ctx, spec.workerMemory(), commonEnv(inst, ctx), mounts()).build();
         return deployment(TrinoNames.workers(inst.name()), TrinoNames.WORKER, spec.workers(), inst, ctx, owner,
                 container, volumes(inst, TrinoNames.workerConfig(inst.name())), TrinoConfigMaps.worker(inst, ctx, owner));
     }
@@ -128,11 +128,11 @@ final class TrinoWorkloads {
      * The catalog's credentials come from its {@code <catalog>-root-principal} Secret and the S3 keys
      * from the bucket's Secret, by reference; Kubernetes composes {@code $(VAR)} values in the pod.
      */
-    private static List<EnvVar> commonEnv(Instance inst) {
+    private static List<EnvVar> commonEnv(Instance inst, EngineContext ctx) {
         TrinoSpec spec = TrinoConfigMaps.spec(inst);
         String principal = CatalogRef.rootPrincipalSecret(spec.catalog());
         StorageSpec storage = spec.storage();
-        return List.of(
+        List<EnvVar> env = new ArrayList<>(List.of(
                 fromSecret("CATALOG_URI", principal, "catalogUri"),
                 fromSecret("CATALOG_CLIENT_ID", principal, "clientId"),
                 fromSecret("CATALOG_CLIENT_SECRET", principal, "clientSecret"),
@@ -140,7 +140,9 @@ final class TrinoWorkloads {
                 value("CATALOG_TOKEN_URI", "$(CATALOG_URI)/v1/oauth/tokens"),
                 fromSecret("AWS_ACCESS_KEY_ID", storage.credentialsSecret(), InstanceObjects.ACCESS_KEY_ID),
                 fromSecret("AWS_SECRET_ACCESS_KEY", storage.credentialsSecret(), InstanceObjects.SECRET_ACCESS_KEY),
-                fromSecret("TRINO_SHARED_SECRET", TrinoNames.internal(inst.name()), TrinoSecrets.SHARED_SECRET));
+                fromSecret("TRINO_SHARED_SECRET", TrinoNames.internal(inst.name()), TrinoSecrets.SHARED_SECRET)));
+        env.addAll(InstanceObjects.s3ChecksumEnv(ctx));
+        return env;
     }
 
     private static List<Volume> volumes(Instance inst, String configMap) {
