@@ -93,23 +93,41 @@ app.kubernetes.io/version: {{ include "lakehouse.tag" .root | quote }}
 {{- with $c.storageClass }}
 - {name: LAKEHOUSE_CLUSTER_STORAGE_CLASS, value: {{ . | quote }}}
 {{- end }}
+{{- with $c.imagePullSecret }}
+- {name: LAKEHOUSE_CLUSTER_IMAGE_PULL_SECRET, value: {{ . | quote }}}
+{{- end }}
+{{- if $c.s3ChecksumWhenRequired }}
+- {name: LAKEHOUSE_CLUSTER_S3_CHECKSUM_WHEN_REQUIRED, value: "true"}
+{{- end }}
 {{- range $name, $image := $c.images }}
+{{- if and $image (not (has $name (include "lakehouse.engineImages" . | splitList " "))) }}
 - {name: {{ printf "LAKEHOUSE_CLUSTER_IMAGES_%s" ($name | snakecase | upper) }}, value: {{ $image | quote }}}
 {{- end }}
+{{- end }}
+{{- end }}
+
+{{/* The keys of cluster.images that engines-service reads (lakehouse.engines.images.*); the others are common's. */}}
+{{- define "lakehouse.engineImages" -}}
+trino sparkConnect mlflow nifi tlsProxy
 {{- end }}
 
 {{/* What only one service reads; call with (dict "root" $ "key" "access"). */}}
 {{- define "lakehouse.serviceEnv" -}}
 {{- $v := .root.Values -}}
 {{- if has .key (list "engines" "notebooks") }}
-{{- /* Both put instances behind the gateway: the same forward-auth, sign-in and pull secret settings. */}}
+{{- /* Both put instances behind the gateway: the same forward-auth and sign-in settings. */}}
 {{- $prefix := printf "LAKEHOUSE_%s" (upper .key) }}
 - {name: {{ $prefix }}_FORWARD_AUTH_URL, value: {{ $v.cluster.forwardAuthUrl | default (printf "http://access-service.%s.svc:%d/api/v1/authz" .root.Release.Namespace (int $v.services.access.port)) | quote }}}
 {{- with $v.cluster.signInUrl }}
 - {name: {{ $prefix }}_SIGN_IN_URL, value: {{ . | quote }}}
 {{- end }}
-{{- with $v.cluster.imagePullSecret }}
-- {name: {{ $prefix }}_IMAGE_PULL_SECRET, value: {{ . | quote }}}
+{{- end }}
+{{- if eq .key "engines" }}
+{{- $engineImages := include "lakehouse.engineImages" .root | splitList " " }}
+{{- range $name, $image := $v.cluster.images }}
+{{- if and $image (has $name $engineImages) }}
+- {name: {{ printf "LAKEHOUSE_ENGINES_IMAGES_%s" ($name | snakecase | upper) }}, value: {{ $image | quote }}}
+{{- end }}
 {{- end }}
 {{- end }}
 {{- if eq .key "notebooks" }}

@@ -10,19 +10,23 @@ fail() {
   exit 1
 }
 
-token_json=$(curl -sS --max-time 20 -X POST "$POLARIS_URL/api/catalog/v1/oauth/tokens" \
+# Secrets never go on a command line (any process of the node can read it): the client secret and
+# the access token reach curl on its standard input, written by printf, a builtin of the shell.
+token_json=$(printf '%s' "$POLARIS_CLIENT_SECRET" | curl -sS --max-time 20 -X POST \
+  "$POLARIS_URL/api/catalog/v1/oauth/tokens" \
   -H "Polaris-Realm: $POLARIS_REALM" \
   --data-urlencode "grant_type=client_credentials" \
   --data-urlencode "client_id=$POLARIS_CLIENT_ID" \
-  --data-urlencode "client_secret=$POLARIS_CLIENT_SECRET" \
+  --data-urlencode "client_secret@-" \
   --data-urlencode "scope=PRINCIPAL_ROLE:ALL") || fail "token endpoint unreachable"
 token=$(printf '%s' "$token_json" | sed -n 's/.*"access_token" *: *"\([^"]*\)".*/\1/p')
 [ -n "$token" ] || fail "no access token returned (is the realm initialized?)"
 
 call() {
   # call METHOD PATH FILE: prints the HTTP status, the body goes to /tmp/response.json
-  curl -sS --max-time 20 -o /tmp/response.json -w '%{http_code}' -X "$1" "$POLARIS_URL/api/management/v1$2" \
-    -H "Authorization: Bearer $token" -H "Polaris-Realm: $POLARIS_REALM" \
+  # (the Authorization header from standard input: -H @-)
+  printf 'Authorization: Bearer %s\n' "$token" | curl -sS --max-time 20 -o /tmp/response.json -w '%{http_code}' \
+    -X "$1" "$POLARIS_URL/api/management/v1$2" -H @- -H "Polaris-Realm: $POLARIS_REALM" \
     -H 'Content-Type: application/json' --data-binary "@$3"
 }
 

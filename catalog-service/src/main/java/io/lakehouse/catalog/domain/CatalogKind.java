@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.lakehouse.catalog.reconcile.CatalogContext;
 import io.lakehouse.catalog.reconcile.CatalogDatabase;
+import io.lakehouse.catalog.reconcile.PolarisConfig;
 import io.lakehouse.catalog.reconcile.CatalogLabels;
 import io.lakehouse.catalog.reconcile.CatalogSecrets;
 import io.lakehouse.catalog.reconcile.CatalogStatusCalculator;
@@ -121,7 +122,8 @@ public final class CatalogKind implements InstanceKind<CatalogContext> {
     /** The database is not owned by the instance's root: see {@link CatalogDatabase}. */
     @Override
     public List<HasMetadata> objects(Instance inst, CatalogContext ctx, OwnerReference owner) {
-        return List.of(CatalogDatabase.of(inst, ctx), PolarisServer.deployment(inst, ctx, owner),
+        return List.of(CatalogDatabase.of(inst, ctx), PolarisConfig.configMap(inst, ctx, owner),
+                PolarisServer.deployment(inst, ctx, owner),
                 PolarisServer.service(inst, ctx, owner), PolarisServer.ingress(inst, ctx, owner),
                 PolarisServer.networkPolicy(inst, ctx, owner));
     }

@@ -10,6 +10,7 @@ public final class CatalogNames {
     public static final String DATABASE_SUFFIX = "-db";
     public static final String REALM_INIT_SUFFIX = "-realm-init";
     public static final String CATALOG_INIT_SUFFIX = "-catalog-init";
+    public static final String CONFIG_SUFFIX = "-config";
     public static final int HTTP_PORT = 8181;
     public static final int MANAGEMENT_PORT = 8182;
 
@@ -22,6 +23,11 @@ public final class CatalogNames {
     /** Deployment, Service and Ingress of the Polaris server. */
     public static String server(String name) {
         return name;
+    }
+
+    /** Polaris' application.properties. */
+    public static String config(String name) {
+        return name + CONFIG_SUFFIX;
     }
 
     public static String rootPrincipalSecret(String name) {

@@ -18,14 +18,17 @@ public record CatalogContext(
         String adminToolImage,
         String curlImage,
         String postgresImage,
-        IngressPeer ingressPeer) implements InstanceContext {
+        String imagePullSecret,
+        IngressPeer ingressPeer,
+        boolean s3ChecksumWhenRequired) implements InstanceContext {
 
     public static CatalogContext of(String managedBy, ClusterSettings cluster) {
         return new CatalogContext(managedBy, cluster.domain(), cluster.ingressClass(),
                 cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null),
                 cluster.images().polaris(), cluster.images().polarisAdminTool(), cluster.images().curl(),
-                cluster.images().postgres().orElse(null),
-                IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()));
+                cluster.images().postgres().orElse(null), cluster.imagePullSecret().orElse(null),
+                IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()),
+                cluster.s3ChecksumWhenRequired());
     }
 
     /** None: Polaris checks the callers' tokens itself, its route has no forward auth. */
@@ -37,12 +40,6 @@ public record CatalogContext(
     /** None: see {@link #forwardAuthUrl}. */
     @Override
     public String signInUrl() {
-        return null;
-    }
-
-    /** None: the catalog's images come from public registries or a mirror the cluster trusts. */
-    @Override
-    public String imagePullSecret() {
         return null;
     }
 }

@@ -20,6 +20,7 @@ public final class CatalogDatabase {
      */
     public static GenericKubernetesResource of(Instance inst, CatalogContext ctx) {
         return CnpgClusters.of(CatalogLabels.meta(CatalogNames.database(inst.name()), inst, ctx, CatalogLabels.DATABASE,
-                null), DATABASE, OWNER, CatalogKind.spec(inst).database().storageSize(), ctx.storageClass(), ctx.postgresImage());
+                null), DATABASE, OWNER, CatalogKind.spec(inst).database().storageSize(), ctx.storageClass(), ctx.postgresImage(),
+                ctx.imagePullSecret());
     }
 }

@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.PodSecurity;
 import io.lakehouse.common.storage.StorageSpec;
@@ -49,32 +50,54 @@ public final class CatalogTasks {
     private static final Map<String, Quantity> CURL_CAPACITY =
             Map.of("memory", new Quantity("64Mi"), "cpu", new Quantity("100m"));
 
+    static final String CREDENTIALS_DIR = "/credentials";
+    /** The admin tool's credentials file: {@code <realm>: {client-id: ..., client-secret: ...}} (YAML). */
+    static final String CREDENTIALS_FILE = CREDENTIALS_DIR + "/bootstrap.yaml";
+
     /** Annotation of the realm-init Job: the uid of the CloudNativePG Cluster it bootstrapped. */
     public static final String DATABASE_UID = "lakehouse.io/database-uid";
 
     private CatalogTasks() {}
 
     /**
-     * {@code bootstrap} with an explicit realm and the root principal's generated credentials, marked
-     * with the uid of the database cluster it initializes (a recreated cluster is empty again).
+     * {@code bootstrap} of the realm with the root principal's generated credentials, marked with the uid
+     * of the database cluster it initializes (a recreated cluster is empty again). The credentials never
+     * appear on a command line (any process of the node can read those): an init container of the same
+     * image writes them with bash's builtin printf into a credentials file on a memory-backed volume
+     * only this pod sees, and the admin tool reads that file ({@code --credentials-file}, whose realms
+     * are the ones bootstrapped).
      */
     public static Job realmInit(Instance inst, CatalogContext ctx, OwnerReference owner, String databaseUid) {
         String secret = CatalogNames.rootPrincipalSecret(inst.name());
-        List<EnvVar> env = new ArrayList<>(PolarisPersistence.env(inst));
-        env.add(EnvVars.fromSecret("POLARIS_CLIENT_ID", secret, CatalogSecrets.CLIENT_ID));
-        env.add(EnvVars.fromSecret("POLARIS_CLIENT_SECRET", secret, CatalogSecrets.CLIENT_SECRET));
+        Map<String, Quantity> writerCapacity = Map.of("memory", new Quantity("32Mi"), "cpu", new Quantity("50m"));
+        Container writer = new ContainerBuilder()
+                .withName("credentials-file")
+                .withImage(ctx.adminToolImage())
+                .withCommand("bash", "-c", "umask 077; printf '\"%s\":\\n  client-id: \"%s\"\\n  client-secret: \"%s\"\\n' "
+                        + "\"$POLARIS_REALM\" \"$POLARIS_CLIENT_ID\" \"$POLARIS_CLIENT_SECRET\" > " + CREDENTIALS_FILE)
+                .withEnv(EnvVars.value("POLARIS_REALM", CatalogKind.spec(inst).realm()),
+                        EnvVars.fromSecret("POLARIS_CLIENT_ID", secret, CatalogSecrets.CLIENT_ID),
+                        EnvVars.fromSecret("POLARIS_CLIENT_SECRET", secret, CatalogSecrets.CLIENT_SECRET))
+                .withNewResources().withRequests(writerCapacity).withLimits(writerCapacity).endResources()
+                .withSecurityContext(PodSecurity.restrictedContainer())
+                .addNewVolumeMount().withName("credentials").withMountPath(CREDENTIALS_DIR).endVolumeMount()
+                .build();
         Container container = new ContainerBuilder()
                 .withName("bootstrap")
                 .withImage(ctx.adminToolImage())
-                // $(VAR) is expanded by the kubelet from the env above: no shell involved.
-                .withArgs("bootstrap", "--realm=" + CatalogKind.spec(inst).realm(),
-                        "--credential=" + CatalogKind.spec(inst).realm() + ",$(POLARIS_CLIENT_ID),$(POLARIS_CLIENT_SECRET)")
-                .withEnv(env)
+                .withArgs("bootstrap", "--credentials-file=" + CREDENTIALS_FILE)
+                .withEnv(PolarisPersistence.env(inst))
                 .withNewResources().withRequests(TASK_CAPACITY).withLimits(TASK_CAPACITY).endResources()
                 .withSecurityContext(PodSecurity.restrictedContainer())
+                .addNewVolumeMount().withName("credentials").withMountPath(CREDENTIALS_DIR).withReadOnly(true)
+                .endVolumeMount()
+                .build();
+        Volume credentials = new VolumeBuilder().withName("credentials")
+                .withNewEmptyDir().withMedium("Memory").withSizeLimit(new Quantity("1Mi")).endEmptyDir()
                 .build();
         Job job = job(CatalogNames.realmInitJob(inst.name()), inst, ctx, owner, CatalogLabels.REALM_INIT, container,
-                List.of(), PolarisServer.UID, PolarisServer.GID);
+                List.of(credentials), PolarisServer.UID, PolarisServer.GID);
+        job.getSpec().getTemplate().getSpec().setInitContainers(List.of(writer));
         job.getMetadata().setAnnotations(new HashMap<>(Map.of(DATABASE_UID, databaseUid)));
         return job;
     }
@@ -158,6 +181,7 @@ public final class CatalogTasks {
                             .withRestartPolicy("Never")
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(uid, gid))
+                            .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
                             .withContainers(container)
                             .withVolumes(volumes)
                         .endSpec()

@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.SecurityContextBuilder;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -18,6 +19,8 @@ import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.kube.Checksums;
+import io.lakehouse.common.kube.CnpgClusters;
 import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.NetworkPolicies;
 import io.lakehouse.common.kube.PodSecurity;
@@ -32,7 +35,6 @@ public final class PolarisServer {
     /** The Polaris image runs as uid 10000, gid 10001. */
     static final long UID = 10000;
     static final long GID = 10001;
-    static final String TOKEN_BROKER_DIR = "/deployments/config/token-broker";
 
     private PolarisServer() {}
 
@@ -44,14 +46,19 @@ public final class PolarisServer {
                     .withReplicas(1)
                     .withNewSelector().withMatchLabels(CatalogLabels.selector(inst, CatalogLabels.SERVER)).endSelector()
                     .withNewTemplate()
-                        .withNewMetadata().withLabels(CatalogLabels.labels(inst, ctx, CatalogLabels.SERVER)).endMetadata()
+                        .withNewMetadata().withLabels(CatalogLabels.labels(inst, ctx, CatalogLabels.SERVER))
+                            .withAnnotations(Map.of(InstanceObjects.CONFIG_CHECKSUM,
+                                    Checksums.sha256(PolarisConfig.render(inst))))
+                        .endMetadata()
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(UID, GID))
+                            .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
+                            .withInitContainers(CnpgClusters.waitForPrimary(CatalogNames.database(inst.name()),
+                                    ctx.polarisImage(), CnpgClusters.Shell.BASH))
                             .withContainers(container(inst, ctx))
-                            .addNewVolume().withName("token-broker")
-                                .withNewSecret().withSecretName(CatalogNames.tokenBrokerSecret(inst.name())).endSecret()
-                            .endVolume()
+                            .addToVolumes(PolarisConfig.volume(inst))
+                            .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
                         .endSpec()
                     .endTemplate()
                 .endSpec()
@@ -67,29 +74,30 @@ public final class PolarisServer {
                 .withImage(ctx.polarisImage())
                 .addNewPort().withName("http").withContainerPort(CatalogNames.HTTP_PORT).endPort()
                 .addNewPort().withName("management").withContainerPort(CatalogNames.MANAGEMENT_PORT).endPort()
-                .withEnv(env(inst))
+                .withEnv(env(inst, ctx))
                 .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
                 .withStartupProbe(probe("/q/health/ready", 5, 60))
                 .withLivenessProbe(probe("/q/health/live", 10, 6))
                 .withReadinessProbe(probe("/q/health/ready", 5, 3))
-                .withSecurityContext(PodSecurity.restrictedContainer())
-                .addNewVolumeMount().withName("token-broker").withMountPath(TOKEN_BROKER_DIR).withReadOnly(true)
+                // Read-only root: Polaris writes only temporary files (Vert.x cache, JDK temp files) in /tmp.
+                .withSecurityContext(new SecurityContextBuilder(PodSecurity.restrictedContainer())
+                        .withReadOnlyRootFilesystem(true).build())
+                .addNewVolumeMount().withName("config").withMountPath(PolarisConfig.DIR).withReadOnly(true)
                 .endVolumeMount()
+                .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
                 .build();
     }
 
-    private static List<EnvVar> env(Instance inst) {
+    private static List<EnvVar> env(Instance inst, CatalogContext ctx) {
         StorageSpec storage = CatalogKind.spec(inst).storage();
+        // Realm and token broker: application.properties (PolarisConfig).
         List<EnvVar> env = new ArrayList<>(PolarisPersistence.env(inst));
-        env.add(EnvVars.value("POLARIS_REALM_CONTEXT_REALMS", CatalogKind.spec(inst).realm()));
-        env.add(EnvVars.value("POLARIS_AUTHENTICATION_TOKEN_BROKER_TYPE", "symmetric-key"));
-        env.add(EnvVars.value("POLARIS_AUTHENTICATION_TOKEN_BROKER_SYMMETRIC_KEY_FILE",
-                TOKEN_BROKER_DIR + "/" + CatalogSecrets.SYMMETRIC_KEY));
         // No STS here: Polaris writes metadata files with the bucket's own static keys.
         env.add(EnvVars.fromSecret("AWS_ACCESS_KEY_ID", storage.credentialsSecret(), CatalogSecrets.ACCESS_KEY_ID));
         env.add(EnvVars.fromSecret("AWS_SECRET_ACCESS_KEY", storage.credentialsSecret(),
                 CatalogSecrets.SECRET_ACCESS_KEY));
         env.add(EnvVars.value("AWS_REGION", storage.region()));
+        env.addAll(InstanceObjects.s3ChecksumEnv(ctx));
         return env;
     }
 

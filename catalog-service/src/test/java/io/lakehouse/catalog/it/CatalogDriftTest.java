@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
@@ -54,9 +55,14 @@ class CatalogDriftTest {
                 && kube.services().inNamespace(ns).withName("cat").get() != null
                 && kube.secrets().inNamespace(ns).withName("cat-s3").get() != null);
 
-        kube.apps().deployments().inNamespace(ns).withName("cat").edit(d -> new DeploymentBuilder(d).editSpec()
-                .editTemplate().editSpec().editFirstContainer().withImage("evil/polaris:latest").endContainer()
-                .endSpec().endTemplate().endSpec().build());
+        // The repair above may still be writing (the recreated Secret changes the pods' digest, the simulated
+        // kubelet writes the status): like kubectl edit, the hand edit is retried on a conflict.
+        await().atMost(CONVERGE).ignoreExceptionsInstanceOf(KubernetesClientException.class).until(() -> {
+            kube.apps().deployments().inNamespace(ns).withName("cat").edit(d -> new DeploymentBuilder(d).editSpec()
+                    .editTemplate().editSpec().editFirstContainer().withImage("evil/polaris:latest").endContainer()
+                    .endSpec().endTemplate().endSpec().build());
+            return true;
+        });
         await().atMost(CONVERGE).until(() -> image(ns, "cat").equals("apache/polaris:1.7.0"));
 
         // Generated credentials are never regenerated: engines keep working after a repair.

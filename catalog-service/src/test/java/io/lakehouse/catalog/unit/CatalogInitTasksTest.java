@@ -2,6 +2,8 @@ package io.lakehouse.catalog.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
@@ -14,6 +16,8 @@ import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.storage.StorageSpec;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -154,21 +158,86 @@ class CatalogInitTasksTest {
     }
 
     @Test
-    void realmInitRunsTheAdminToolBootstrapWithoutAShell() {
+    void realmInitRunsTheAdminToolBootstrapOnACredentialsFileWithoutSecretsOnAnyCommandLine() {
+        Job job = CatalogTasks.realmInit(DISTINCTIVE, Fixtures.context(), Fixtures.owner(), Fixtures.DATABASE_UID);
         Container c = realmInitContainer(DISTINCTIVE);
         assertThat(c.getCommand()).as("the image's entrypoint runs the admin tool").isNullOrEmpty();
-        assertThat(c.getArgs()).containsExactly("bootstrap", "--realm=REALM_PANGOLIN",
-                "--credential=REALM_PANGOLIN,$(POLARIS_CLIENT_ID),$(POLARIS_CLIENT_SECRET)");
+        assertThat(c.getArgs()).containsExactly("bootstrap", "--credentials-file=/credentials/bootstrap.yaml");
+        assertThat(env(c)).doesNotContainKeys("POLARIS_CLIENT_ID", "POLARIS_CLIENT_SECRET");
+        Container writer = job.getSpec().getTemplate().getSpec().getInitContainers().get(0);
+        for (Container any : List.of(c, writer)) {
+            String line = String.join(" ", any.getCommand() == null ? List.of() : any.getCommand())
+                    + String.join(" ", any.getArgs() == null ? List.of() : any.getArgs());
+            assertThat(line).as(any.getName()).doesNotContain("$(");
+        }
+        assertThat(env(writer).get("POLARIS_CLIENT_SECRET").getValueFrom().getSecretKeyRef().getName())
+                .isEqualTo(CatalogNames.rootPrincipalSecret("zebracat"));
+        assertThat(job.getSpec().getTemplate().getSpec().getVolumes()).singleElement().satisfies(v -> {
+            assertThat(v.getEmptyDir().getMedium()).isEqualTo("Memory");
+        });
     }
 
+    /** The writer's command, run by bash here: the file the admin tool reads holds the realm's credentials. */
     @Test
-    void everyVariableTheRealmInitArgsExpandIsDefinedBeforeInTheEnv() {
-        Container c = realmInitContainer(DISTINCTIVE);
-        Set<String> expanded = matches(Pattern.compile("\\$\\(([A-Za-z_][A-Za-z0-9_]*)\\)"), String.join(" ", c.getArgs()));
-        assertThat(expanded).containsExactlyInAnyOrder("POLARIS_CLIENT_ID", "POLARIS_CLIENT_SECRET");
-        assertThat(env(c).keySet()).containsAll(expanded);
-        assertThat(env(c).get("POLARIS_CLIENT_ID").getValueFrom().getSecretKeyRef().getName())
-                .isEqualTo(CatalogNames.rootPrincipalSecret("zebracat"));
+    void theCredentialsFileIsTheAdminToolsYamlFormat() throws Exception {
+        Job job = CatalogTasks.realmInit(DISTINCTIVE, Fixtures.context(), Fixtures.owner(), Fixtures.DATABASE_UID);
+        Container writer = job.getSpec().getTemplate().getSpec().getInitContainers().get(0);
+        Path dir = Files.createTempDirectory("realm-init");
+        Path file = dir.resolve("bootstrap.yaml");
+        List<String> command = writer.getCommand().stream()
+                .map(a -> a.replace("/credentials/bootstrap.yaml", file.toString())).toList();
+        ProcessBuilder run = new ProcessBuilder(command).redirectErrorStream(true);
+        run.environment().put("POLARIS_REALM", env(writer).get("POLARIS_REALM").getValue());
+        run.environment().put("POLARIS_CLIENT_ID", "0a1b2c3d4e5f6071");
+        run.environment().put("POLARIS_CLIENT_SECRET", "s3cr-et_Value-0123456789abcdefABCDEF");
+        Process p = run.start();
+        assertThat(p.waitFor()).as(new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isZero();
+
+        JsonNode credentials = new YAMLMapper().readTree(file.toFile());
+        assertThat(credentials.toString()).isEqualTo("{\"REALM_PANGOLIN\":{\"client-id\":\"0a1b2c3d4e5f6071\","
+                + "\"client-secret\":\"s3cr-et_Value-0123456789abcdefABCDEF\"}}");
+    }
+
+    /**
+     * The script, run by sh with a stand-in curl that records its command lines and standard input: the
+     * client secret and the access token only travel on standard input.
+     */
+    @Test
+    void theScriptNeverPutsTheSecretOrTheTokenOnACommandLine() throws Exception {
+        Path dir = Files.createTempDirectory("catalog-init");
+        Path script = dir.resolve("create-catalog.sh");
+        Files.writeString(script, script(DISTINCTIVE));
+        Path bin = Files.createDirectory(dir.resolve("bin"));
+        Path curl = bin.resolve("curl");
+        Files.writeString(curl, """
+                #!/bin/sh
+                echo "ARGS $*" >> "$LOG"
+                echo "STDIN $(cat)" >> "$LOG"
+                case "$*" in
+                  *oauth/tokens*) printf '{"access_token": "tok-0123456789", "token_type": "bearer"}' ;;
+                  *) printf '201' ;;
+                esac
+                """);
+        curl.toFile().setExecutable(true);
+        Path log = dir.resolve("log");
+        ProcessBuilder run = new ProcessBuilder("sh", script.toString()).redirectErrorStream(true);
+        run.environment().put("PATH", bin + ":" + System.getenv("PATH"));
+        run.environment().put("LOG", log.toString());
+        run.environment().put("POLARIS_URL", "http://zebracat:8181");
+        run.environment().put("POLARIS_REALM", "REALM_PANGOLIN");
+        run.environment().put("POLARIS_CATALOG", "catalog_okapi");
+        run.environment().put("POLARIS_CLIENT_ID", "client-0a1b");
+        run.environment().put("POLARIS_CLIENT_SECRET", "very-secret-value");
+        Process p = run.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
+
+        List<String> lines = Files.readAllLines(log);
+        List<String> args = lines.stream().filter(l -> l.startsWith("ARGS ")).toList();
+        assertThat(args).hasSize(3).allSatisfy(a -> assertThat(a).doesNotContain("very-secret-value", "tok-0123456789"));
+        assertThat(args.get(0)).contains("client_secret@-", "client_id=client-0a1b");
+        assertThat(lines).contains("STDIN very-secret-value", "STDIN Authorization: Bearer tok-0123456789");
+        assertThat(out).contains("catalog catalog_okapi created");
     }
 
     @Test

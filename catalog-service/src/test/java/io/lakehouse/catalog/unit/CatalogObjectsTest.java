@@ -2,6 +2,7 @@ package io.lakehouse.catalog.unit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -23,6 +24,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -214,23 +216,74 @@ class CatalogObjectsTest {
         });
     }
 
+    /**
+     * Realm and token broker in application.properties under /deployments/config (the form Polaris' own
+     * chart uses), the fixed key beside it from its Secret; no rotating log file.
+     */
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
-    void polarisHasItsRealmAndAFixedTokenBrokerKeyFromAMountedFile(String name, Instance inst,
-            CatalogContext ctx) {
+    void polarisReadsItsRealmAndAFixedTokenBrokerKeyFromApplicationProperties(String name, Instance inst,
+            CatalogContext ctx) throws Exception {
         List<HasMetadata> objects = objects(inst, ctx);
         Container polaris = polaris(objects);
-        Map<String, EnvVar> env = env(polaris);
-        assertThat(env.get("POLARIS_REALM_CONTEXT_REALMS").getValue()).isEqualTo("POLARIS");
-        assertThat(env.get("POLARIS_AUTHENTICATION_TOKEN_BROKER_TYPE").getValue()).isEqualTo("symmetric-key");
-        assertThat(env).doesNotContainKey("POLARIS_AUTHENTICATION_TOKEN_BROKER_SYMMETRIC_KEY_SECRET");
-        String keyFile = env.get("POLARIS_AUTHENTICATION_TOKEN_BROKER_SYMMETRIC_KEY_FILE").getValue();
-        var mount = polaris.getVolumeMounts().stream().filter(m -> keyFile.startsWith(m.getMountPath() + "/"))
+        assertThat(env(polaris).keySet()).noneMatch(k -> k.startsWith("POLARIS_AUTHENTICATION")
+                || k.startsWith("POLARIS_REALM"));
+        ConfigMap config = ofType(objects, ConfigMap.class).stream()
+                .filter(c -> c.getMetadata().getName().equals("warehouse-config")).findFirst().orElseThrow();
+        Properties props = new Properties();
+        props.load(new java.io.StringReader(config.getData().get("application.properties")));
+        assertThat(props).containsEntry("polaris.realm-context.realms", "POLARIS")
+                .containsEntry("polaris.authentication.token-broker.type", "symmetric-key")
+                .containsEntry("polaris.authentication.token-broker.symmetric-key.file",
+                        "/deployments/config/token-broker/symmetric.key")
+                .containsEntry("quarkus.log.file.enable", "false");
+
+        var mount = polaris.getVolumeMounts().stream().filter(m -> m.getMountPath().equals("/deployments/config"))
                 .findFirst().orElseThrow();
-        var volume = ofType(objects, Deployment.class).get(0).getSpec().getTemplate().getSpec().getVolumes().stream()
-                .filter(v -> v.getName().equals(mount.getName())).findFirst().orElseThrow();
-        assertThat(volume.getSecret().getSecretName()).isEqualTo(CatalogNames.tokenBrokerSecret(Fixtures.NAME));
-        assertThat(keyFile.substring(mount.getMountPath().length() + 1)).isEqualTo(CatalogSecrets.SYMMETRIC_KEY);
+        var volume = pod(objects).getVolumes().stream().filter(v -> v.getName().equals(mount.getName()))
+                .findFirst().orElseThrow();
+        List<String> projected = volume.getProjected().getSources().stream()
+                .map(p -> p.getConfigMap() != null
+                        ? p.getConfigMap().getName() + ":" + p.getConfigMap().getItems().get(0).getPath()
+                        : p.getSecret().getName() + ":" + p.getSecret().getItems().get(0).getPath())
+                .toList();
+        assertThat(projected).containsExactly("warehouse-config:application.properties",
+                CatalogNames.tokenBrokerSecret(Fixtures.NAME) + ":token-broker/" + CatalogSecrets.SYMMETRIC_KEY);
+        // A changed file rolls the pods.
+        assertThat(ofType(objects, Deployment.class).get(0).getSpec().getTemplate().getMetadata().getAnnotations())
+                .containsKey("lakehouse.io/config-checksum");
+    }
+
+    /** Polaris writes the warehouse's metadata: the cluster's S3 checksum setting reaches it. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void polarisComputesS3ChecksumsOnlyWhenRequiredIfTheClusterSaysSo(String name, Instance inst,
+            CatalogContext ctx) {
+        Map<String, EnvVar> env = env(polaris(objects(inst, ctx)));
+        if (ctx.s3ChecksumWhenRequired()) {
+            assertThat(env.get("AWS_REQUEST_CHECKSUM_CALCULATION").getValue()).isEqualTo("when_required");
+            assertThat(env.get("AWS_RESPONSE_CHECKSUM_VALIDATION").getValue()).isEqualTo("when_required");
+        } else {
+            assertThat(env).doesNotContainKeys("AWS_REQUEST_CHECKSUM_CALCULATION", "AWS_RESPONSE_CHECKSUM_VALIDATION");
+        }
+    }
+
+    /** Read-only root filesystem; Polaris' temporary files go to an emptyDir on /tmp. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void polarisRunsOnAReadOnlyRootWithAWritableTmp(String name, Instance inst, CatalogContext ctx) {
+        List<HasMetadata> objects = objects(inst, ctx);
+        Container polaris = polaris(objects);
+        assertThat(polaris.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
+        var tmp = polaris.getVolumeMounts().stream().filter(m -> m.getMountPath().equals("/tmp")).findFirst()
+                .orElseThrow();
+        assertThat(tmp.getReadOnly()).isNotEqualTo(Boolean.TRUE);
+        assertThat(pod(objects).getVolumes().stream().filter(v -> v.getName().equals(tmp.getName())).findFirst()
+                .orElseThrow().getEmptyDir()).isNotNull();
+    }
+
+    private static PodSpec pod(List<HasMetadata> objects) {
+        return ofType(objects, Deployment.class).get(0).getSpec().getTemplate().getSpec();
     }
 
     @ParameterizedTest(name = "{0}")
@@ -281,6 +334,32 @@ class CatalogObjectsTest {
                 assertThat(tls.getHosts()).containsExactly("warehouse-team-a." + ctx.domain());
             });
         }
+    }
+
+    /** Every pod of the instance (server and both tasks) pulls with the cluster's registry Secret. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void everyPodPullsWithTheClusterPullSecret(String name, Instance inst, CatalogContext ctx) {
+        List<PodTemplateSpec> templates = podTemplates(objects(inst, ctx));
+        assertThat(templates).hasSize(3);
+        for (PodTemplateSpec t : templates) {
+            List<String> secrets = t.getSpec().getImagePullSecrets().stream().map(r -> r.getName()).toList();
+            assertThat(secrets).isEqualTo(ctx.imagePullSecret() == null ? List.of() : List.of(ctx.imagePullSecret()));
+        }
+    }
+
+    /**
+     * Polaris starts once its database answers: an init container of its own image waits for the
+     * CloudNativePG primary behind {@code <cluster>-rw}, instead of Polaris crash-looping meanwhile.
+     */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void polarisWaitsForThePrimaryOfItsDatabase(String name, Instance inst, CatalogContext ctx) {
+        PodSpec pod = ofType(objects(inst, ctx), Deployment.class).get(0).getSpec().getTemplate().getSpec();
+        assertThat(pod.getInitContainers()).singleElement().satisfies(wait -> {
+            assertThat(wait.getImage()).isEqualTo(ctx.polarisImage());
+            assertThat(String.join(" ", wait.getCommand())).contains("/dev/tcp/warehouse-db-rw/5432");
+        });
     }
 
     @ParameterizedTest(name = "{0}")

@@ -88,6 +88,23 @@ class CnpgClusterTest {
                 .asText()).isEqualTo("20Gi");
     }
 
+    /** One instance: a PodDisruptionBudget on its primary would block every node drain. */
+    @Test
+    void aSingleInstanceClusterHasNoPodDisruptionBudget() {
+        JsonNode spec = clusterJson().path("spec");
+        assertThat(spec.path("instances").asInt()).isEqualTo(1);
+        assertThat(spec.path("enablePDB").isBoolean()).isTrue();
+        assertThat(spec.path("enablePDB").asBoolean()).isFalse();
+    }
+
+    /** The operand image comes through the cluster's pull secret when there is one. */
+    @Test
+    void theClusterPullsItsImageWithTheClusterPullSecret() {
+        assertThat(clusterJson().path("spec").has("imagePullSecrets")).isFalse();
+        JsonNode production = SchemaSupport.toJson(cluster(Fixtures.withInlineKeys(), Fixtures.productionContext()));
+        assertThat(production.path("spec").path("imagePullSecrets").toString()).isEqualTo("[{\"name\":\"registry-pull\"}]");
+    }
+
     /** Webhook rule (validateApplicationDatabase): database and owner go together. */
     @Test
     void initdbNamesBothTheDatabaseAndItsOwner() {

@@ -12,6 +12,7 @@ import io.lakehouse.catalog.reconcile.CatalogDatabase;
 import io.lakehouse.catalog.reconcile.CatalogLabels;
 import io.lakehouse.catalog.reconcile.CatalogSecrets;
 import io.lakehouse.catalog.reconcile.CatalogTasks;
+import io.lakehouse.catalog.reconcile.PolarisConfig;
 import io.lakehouse.catalog.reconcile.PolarisServer;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
@@ -56,16 +57,20 @@ final class Fixtures {
     /** The platform defaults (no TLS secret, default storage class, operator's Postgres image). */
     static CatalogContext context() {
         return new CatalogContext("catalog-service", "lakehouse.localtest.me", "nginx", null, null,
-                "apache/polaris:1.7.0", "apache/polaris-admin-tool:1.7.0", "curlimages/curl:8.11.1", null,
-                IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller"));
+                "apache/polaris:1.7.0", "apache/polaris-admin-tool:1.7.0", "curlimages/curl:8.11.1", null, null,
+                IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller"),
+                false);
     }
 
-    /** A cluster with a wildcard certificate, a storage class and a mirrored Postgres image. */
+    /**
+     * A cluster with a wildcard certificate, a storage class, mirrored images and their pull secret, and
+     * an S3 store that wants checksums only when required.
+     */
     static CatalogContext productionContext() {
         return new CatalogContext("catalog-service", "data.example.org", "nginx", "wildcard-tls", "fast-ssd",
                 "registry.example.org/apache/polaris:1.7.0", "registry.example.org/apache/polaris-admin-tool:1.7.0",
                 "registry.example.org/curlimages/curl:8.11.1", "registry.example.org/cloudnative-pg/postgresql:17.5",
-                IngressPeer.of("gateway", "app=gateway"));
+                "registry-pull", IngressPeer.of("gateway", "app=gateway"), true);
     }
 
     /** The request spec with a namespace bucket's Secret. */
@@ -124,6 +129,7 @@ final class Fixtures {
                     SECRET_ACCESS_KEY));
         }
         objects.add(CatalogDatabase.of(inst, ctx));
+        objects.add(PolarisConfig.configMap(inst, ctx, owner));
         objects.add(PolarisServer.deployment(inst, ctx, owner));
         objects.add(PolarisServer.service(inst, ctx, owner));
         objects.add(PolarisServer.ingress(inst, ctx, owner));

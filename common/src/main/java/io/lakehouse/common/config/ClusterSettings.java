@@ -26,6 +26,22 @@ public interface ClusterSettings {
     @WithDefault("https://keycloak.lakehouse.localtest.me/realms/lakehouse")
     String oidcIssuer();
 
+    /**
+     * {@code lakehouse.cluster.image-pull-secret}: the registry Secret (docker-registry, the same name in
+     * every tenant namespace) that every pod the services create pulls its images with, and that the
+     * CloudNativePG clusters get ({@code spec.imagePullSecrets}); none if unset.
+     */
+    Optional<String> imagePullSecret();
+
+    /**
+     * {@code lakehouse.cluster.s3-checksum-when-required}, default false: for S3-compatible stores that
+     * reject the default checksums of newer AWS SDKs (Java SDK v2 ≥ 2.30, boto3 ≥ 1.36), every pod that
+     * talks S3 gets {@code AWS_REQUEST_CHECKSUM_CALCULATION} and {@code AWS_RESPONSE_CHECKSUM_VALIDATION}
+     * = {@code when_required}.
+     */
+    @WithDefault("false")
+    boolean s3ChecksumWhenRequired();
+
     Images images();
 
     IngressController ingressController();

@@ -29,6 +29,11 @@ public interface InstanceContext {
     /** The registry Secret of every namespace, or null. */
     String imagePullSecret();
 
+    /** Whether pods that talk S3 compute checksums only when the operation requires one (see ClusterSettings). */
+    default boolean s3ChecksumWhenRequired() {
+        return false;
+    }
+
     /** The ingress controller's pods, allowed by the instances' NetworkPolicies. */
     IngressPeer ingressPeer();
 

@@ -2,6 +2,7 @@ package io.lakehouse.common.instances;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -12,6 +13,7 @@ import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressTLS;
 import io.fabric8.kubernetes.api.model.networking.v1.IngressTLSBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.kube.NetworkPolicies;
 import io.lakehouse.common.kube.ObjectMetas;
@@ -163,6 +165,17 @@ public final class InstanceObjects {
         // nginx variables, expanded by the controller per request: back to the page asked for.
         annotations.put(AUTH_SIGNIN, ctx.signInUrl() + "?rd=https://$host$escaped_request_uri");
         return annotations;
+    }
+
+    /**
+     * The AWS SDKs' checksum settings for a pod that talks S3: {@code when_required} when the cluster's
+     * store rejects the default checksums, else nothing (the SDKs' defaults).
+     */
+    public static List<EnvVar> s3ChecksumEnv(InstanceContext ctx) {
+        return ctx.s3ChecksumWhenRequired()
+                ? List.of(EnvVars.value("AWS_REQUEST_CHECKSUM_CALCULATION", "when_required"),
+                        EnvVars.value("AWS_RESPONSE_CHECKSUM_VALIDATION", "when_required"))
+                : List.of();
     }
 
     /** The registry Secret, when the cluster's images need one. */

@@ -87,7 +87,7 @@ class ApplierRestartTest {
         ObjectMeta meta = new ObjectMetaBuilder().withName("sales-db").withNamespace(NS)
                 .addToLabels(Labels.MANAGED_BY, "catalog-service").addToLabels(Labels.INSTANCE, "sales")
                 .addToLabels(Labels.INSTANCE_KIND, "iceberg-catalog").build();
-        return CnpgClusters.of(meta, "polaris", "polaris", "1Gi", null, null);
+        return CnpgClusters.of(meta, "polaris", "polaris", "1Gi", null, null, null);
     }
 
     private String counters() throws Exception {

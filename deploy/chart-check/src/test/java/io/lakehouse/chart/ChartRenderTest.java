@@ -113,13 +113,35 @@ class ChartRenderTest {
                 "LAKEHOUSE_NOTEBOOKS_DEFAULT_VERSION", "2026.12",
                 "LAKEHOUSE_NOTEBOOKS_IMAGES_HUB", "registry.example.com/mirror/jupyterhub/k8s-hub:4.4.0",
                 "LAKEHOUSE_NOTEBOOKS_IMAGES_PROXY", "registry.example.com/mirror/jupyterhub/configurable-http-proxy:5.2.0",
-                "LAKEHOUSE_NOTEBOOKS_IMAGE_PULL_SECRET", "registry-credentials",
                 "LAKEHOUSE_NOTEBOOKS_SIGN_IN_URL", "https://login.lakehouse.example.com/oauth2/start",
                 "LAKEHOUSE_NOTEBOOKS_FORWARD_AUTH_URL", "http://access-service.lakehouse-system.svc:8085/api/v1/authz"));
         assertThat(env(docs(""), "sparkjobs-service")).doesNotContainKeys("SPARK_JOB_GIT_IMAGE", "SPARK_JOB_S3_IMAGE");
         assertThat(env(docs(""), "notebooks-service")).doesNotContainKeys("LAKEHOUSE_NOTEBOOKS_DEFAULT_IMAGE",
-                "LAKEHOUSE_NOTEBOOKS_DEFAULT_VERSION", "LAKEHOUSE_NOTEBOOKS_IMAGES_HUB", "LAKEHOUSE_NOTEBOOKS_IMAGES_PROXY",
-                "LAKEHOUSE_NOTEBOOKS_IMAGE_PULL_SECRET");
+                "LAKEHOUSE_NOTEBOOKS_DEFAULT_VERSION", "LAKEHOUSE_NOTEBOOKS_IMAGES_HUB", "LAKEHOUSE_NOTEBOOKS_IMAGES_PROXY");
+    }
+
+    /**
+     * One pull secret for every pod the suite creates (common's lakehouse.cluster.image-pull-secret, read by
+     * every service), the S3 checksum setting likewise, and cluster.images split by who reads them: the engines' images under
+     * lakehouse.engines.images.*, the others under lakehouse.cluster.images.*.
+     */
+    @Test
+    void pullSecretAndComponentImagesReachTheServicesThatReadThem() {
+        for (String service : SERVICES) {
+            assertThat(env(docs(PRODUCTION), service)).as(service)
+                    .containsEntry("LAKEHOUSE_CLUSTER_IMAGE_PULL_SECRET", "registry-credentials")
+                    .containsEntry("LAKEHOUSE_CLUSTER_S3_CHECKSUM_WHEN_REQUIRED", "true")
+                    .containsEntry("LAKEHOUSE_CLUSTER_IMAGES_POLARIS", "registry.example.com/mirror/apache/polaris:1.7.0")
+                    .containsEntry("LAKEHOUSE_CLUSTER_IMAGES_POLARIS_ADMIN_TOOL",
+                            "registry.example.com/mirror/apache/polaris-admin-tool:1.7.0")
+                    .doesNotContainKeys("LAKEHOUSE_CLUSTER_IMAGES_TRINO", "LAKEHOUSE_CLUSTER_IMAGES_MLFLOW");
+            assertThat(env(docs(""), service)).as(service).doesNotContainKeys("LAKEHOUSE_CLUSTER_IMAGE_PULL_SECRET",
+                    "LAKEHOUSE_CLUSTER_S3_CHECKSUM_WHEN_REQUIRED");
+        }
+        assertThat(env(docs(PRODUCTION), "engines-service")).containsAllEntriesOf(Map.of(
+                "LAKEHOUSE_ENGINES_IMAGES_TRINO", "registry.example.com/mirror/trinodb/trino:480",
+                "LAKEHOUSE_ENGINES_IMAGES_MLFLOW", "registry.example.com/mirror/mlflow/mlflow:v3.9.0-full"));
+        assertThat(env(docs(PRODUCTION), "catalog-service")).doesNotContainKey("LAKEHOUSE_ENGINES_IMAGES_TRINO");
     }
 
     /** A Deployment whose image nobody can build never starts: each service has its Dockerfile, on its port. */

@@ -2,7 +2,6 @@ package io.lakehouse.engines.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import java.util.Optional;
 
 /** Settings of the engine templates (env-overridable, e.g. {@code LAKEHOUSE_ENGINES_IMAGES_TRINO}). */
 @ConfigMapping(prefix = "lakehouse.engines")
@@ -20,9 +19,6 @@ public interface EngineSettings {
     /** {@code lakehouse.engines.sign-in-url}: where the gateway sends a caller without a session. */
     @WithDefault("https://login.lakehouse.localtest.me/oauth2/start")
     String signInUrl();
-
-    /** {@code lakehouse.engines.image-pull-secret}: registry Secret of every namespace, if the images need one. */
-    Optional<String> imagePullSecret();
 
     /**
      * {@code lakehouse.engines.spark-packages}: Maven coordinates Spark resolves at start

@@ -27,7 +27,8 @@ public record EngineContext(
         String tlsProxyImage,
         String sparkPackages,
         IngressPeer ingressPeer,
-        String apiAudience) implements InstanceContext {
+        String apiAudience,
+        boolean s3ChecksumWhenRequired) implements InstanceContext {
 
     /** @param apiAudience the audience of the platform's APIs ({@code quarkus.oidc.token.audience}) */
     public static EngineContext of(String managedBy, ClusterSettings cluster, EngineSettings engines,
@@ -35,10 +36,10 @@ public record EngineContext(
         return new EngineContext(managedBy, cluster.domain(), cluster.ingressClass(),
                 cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null),
                 cluster.images().postgres().orElse(null), cluster.oidcIssuer(), engines.forwardAuthUrl(),
-                engines.signInUrl(), engines.imagePullSecret().orElse(null), engines.images().trino(),
+                engines.signInUrl(), cluster.imagePullSecret().orElse(null), engines.images().trino(),
                 engines.images().sparkConnect(), engines.images().mlflow(), engines.images().nifi(),
                 engines.images().tlsProxy(), engines.sparkPackages(),
                 IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()),
-                apiAudience);
+                apiAudience, cluster.s3ChecksumWhenRequired());
     }
 }

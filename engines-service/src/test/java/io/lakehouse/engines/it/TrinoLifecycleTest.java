@@ -124,13 +124,15 @@ class TrinoLifecycleTest {
             assertThat(requested.data().path("spec").path("catalog").asText()).isEqualTo("lakehouse-cat");
             assertThat(requested.data().path("createdBy").asText()).isEqualTo("root-admin");
 
+            // Scaling the workers leaves the coordinator's pods alone (same template: no restart).
+            var coordinatorPods = kube.apps().deployments().inNamespace(ns).withName(name).get().getSpec().getTemplate();
             asAdmin().contentType("application/merge-patch+json").body("{\"spec\":{\"workers\":3}}")
                     .patch(instances(ns, "trino") + "/" + name)
                     .then().statusCode(200).body("generation", equalTo(2)).body("spec.workers", equalTo(3));
             await().atMost(CONVERGE).until(() -> kube.apps().deployments().inNamespace(ns).withName(name + "-worker")
                     .get().getSpec().getReplicas() == 3);
-            assertThat(kube.configMaps().inNamespace(ns).withName(name + "-config").get().getData()
-                    .get("config.properties")).contains("query.max-memory=2700MB");
+            assertThat(kube.apps().deployments().inNamespace(ns).withName(name).get().getSpec().getTemplate())
+                    .isEqualTo(coordinatorPods);
 
             asAdmin().delete(instances(ns, "trino") + "/" + name).then().statusCode(202)
                     .body("status.phase", equalTo("Deleting"));

@@ -31,17 +31,21 @@ public final class EngineFixtures {
                 "apache/nifi:2.11.0", "envoyproxy/envoy:v1.36.2",
                 "org.apache.iceberg:iceberg-spark-runtime-4.0_2.13:1.10.1,org.apache.iceberg:iceberg-aws-bundle:1.10.1",
                 IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller"),
-                "lakehouse-api");
+                "lakehouse-api", false);
     }
 
-    /** A production-like cluster: wildcard certificate, storage class, pinned images, a pull secret. */
+    /**
+     * A production-like cluster: wildcard certificate, storage class, pinned images, a pull secret, S3
+     * checksums only when required.
+     */
     public static EngineContext productionContext() {
         return new EngineContext("engines-service", "data.example.org", "nginx", "wildcard-tls", "fast-ssd",
                 "registry.example.org/postgresql:16.4", "https://sso.example.org/realms/data",
                 "http://access-service.platform.svc:8085/api/v1/authz", "https://login.data.example.org/oauth2/start",
                 "registry-pull", "registry.example.org/trino:480", "registry.example.org/spark-iceberg:4.0.1",
                 "registry.example.org/mlflow:v3.9.0-full", "registry.example.org/nifi:2.11.0",
-                "registry.example.org/envoy:v1.36.2", "", IngressPeer.of("gateway", "app=gateway"), "lakehouse-api");
+                "registry.example.org/envoy:v1.36.2", "", IngressPeer.of("gateway", "app=gateway"), "lakehouse-api",
+                true);
     }
 
     public static OwnerReference owner() {

@@ -91,6 +91,39 @@ class EngineInvariantsTest {
         }
     }
 
+    /**
+     * lakehouse.cluster.s3-checksum-when-required: the main container of every kind (each talks S3: the
+     * warehouse, the artifacts, the flows' processors) computes checksums only when required; nothing
+     * changes when the setting is off.
+     */
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("kinds")
+    void theS3ChecksumSettingReachesEveryMainContainer(String name, String c, EngineContext ctx) throws Exception {
+        InstanceKind<EngineContext> kind = EngineKinds.ALL.of(name);
+        for (PodSpec pod : pods(kind.objects(instance(kind), ctx, EngineFixtures.owner()))) {
+            Map<String, String> env = new java.util.HashMap<>();
+            pod.getContainers().get(0).getEnv().forEach(e -> env.put(e.getName(), e.getValue()));
+            if (ctx.s3ChecksumWhenRequired()) {
+                assertThat(env).as(name).containsEntry("AWS_REQUEST_CHECKSUM_CALCULATION", "when_required")
+                        .containsEntry("AWS_RESPONSE_CHECKSUM_VALIDATION", "when_required");
+            } else {
+                assertThat(env).as(name).doesNotContainKeys("AWS_REQUEST_CHECKSUM_CALCULATION",
+                        "AWS_RESPONSE_CHECKSUM_VALIDATION");
+            }
+        }
+    }
+
+    /** lakehouse.cluster.image-pull-secret reaches every pod of every kind, and only when set. */
+    @ParameterizedTest(name = "{0} ({1})")
+    @MethodSource("kinds")
+    void everyPodPullsWithTheClusterPullSecret(String name, String c, EngineContext ctx) throws Exception {
+        InstanceKind<EngineContext> kind = EngineKinds.ALL.of(name);
+        for (PodSpec pod : pods(kind.objects(instance(kind), ctx, EngineFixtures.owner()))) {
+            assertThat(pod.getImagePullSecrets()).as(name).extracting(r -> r.getName())
+                    .isEqualTo(ctx.imagePullSecret() == null ? List.of() : List.of(ctx.imagePullSecret()));
+        }
+    }
+
     @ParameterizedTest(name = "{0} ({1})")
     @MethodSource("kinds")
     void everyObjectIsLabelledOwnedAndInTheNamespace(String name, String c, EngineContext ctx) throws Exception {

@@ -2,7 +2,6 @@ package io.lakehouse.notebooks.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
-import java.util.Optional;
 
 /** Settings of the jupyterhub template (env-overridable, e.g. {@code LAKEHOUSE_NOTEBOOKS_IMAGES_HUB}). */
 @ConfigMapping(prefix = "lakehouse.notebooks")
@@ -25,9 +24,6 @@ public interface NotebookSettings {
     /** {@code lakehouse.notebooks.sign-in-url}: where the gateway sends a caller without a session. */
     @WithDefault("https://login.lakehouse.localtest.me/oauth2/start")
     String signInUrl();
-
-    /** {@code lakehouse.notebooks.image-pull-secret}: registry Secret of every namespace, if the images need one. */
-    Optional<String> imagePullSecret();
 
     /** {@code lakehouse.notebooks.hub.cpu|memory}: requests = limits of each hub container. */
     @WithDefault("500m")

@@ -41,10 +41,11 @@ public record NotebookContext(HubContext hub, NotebookDefaults defaults, BoundIn
             BoundInstances bound, UserServers servers) {
         HubContext hub = new HubContext(managedBy, cluster.domain(), cluster.ingressClass(),
                 cluster.tlsSecret().orElse(null), cluster.storageClass().orElse(null), notebooks.forwardAuthUrl(),
-                notebooks.signInUrl(), notebooks.imagePullSecret().orElse(null), notebooks.images().hub(),
+                notebooks.signInUrl(), cluster.imagePullSecret().orElse(null), notebooks.images().hub(),
                 notebooks.images().proxy(), new HubContext.Capacity(notebooks.hubCpu(), notebooks.hubMemory()),
                 new HubContext.Capacity(notebooks.proxyCpu(), notebooks.proxyMemory()),
-                IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()));
+                IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()),
+                cluster.s3ChecksumWhenRequired());
         return new NotebookContext(hub, new NotebookDefaults(notebooks.defaultImage(), notebooks.defaultVersion()),
                 bound, servers);
     }
@@ -82,6 +83,11 @@ public record NotebookContext(HubContext hub, NotebookDefaults defaults, BoundIn
     @Override
     public String imagePullSecret() {
         return hub.imagePullSecret();
+    }
+
+    @Override
+    public boolean s3ChecksumWhenRequired() {
+        return hub.s3ChecksumWhenRequired();
     }
 
     @Override

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.kube.BucketSecrets;
 import io.lakehouse.common.outbox.Outbox;
@@ -50,9 +51,10 @@ public class JobService {
     private final SparkJobSettings settings;
     private final ServiceSettings service;
     private final SparkAccounts accounts;
+    private final ClusterSettings cluster;
 
     JobService(KubernetesClient kube, Pool pool, JobStore jobs, ProfileStore profiles, JobEvents events,
-            SparkJobSettings settings, ServiceSettings service, SparkAccounts accounts) {
+            SparkJobSettings settings, ServiceSettings service, SparkAccounts accounts, ClusterSettings cluster) {
         this.kube = kube;
         this.accounts = accounts;
         this.pool = pool;
@@ -61,6 +63,7 @@ public class JobService {
         this.events = events;
         this.settings = settings;
         this.service = service;
+        this.cluster = cluster;
     }
 
     public JobRecord launch(String namespace, LaunchForm form, String caller, String schedule) {
@@ -92,7 +95,8 @@ public class JobService {
             JobProfile profile = profile(namespace, normalized);
             BucketSecrets.Bucket bucket = bucket(namespace, normalized);
             requireGitToken(namespace, normalized);
-            return new JobPlan(namespace, normalized, profile, bucket, schedule, caller);
+            return new JobPlan(namespace, normalized, profile, bucket, schedule, caller,
+                    JobPlan.ClusterPods.of(cluster));
         } catch (ApiException e) {
             if (field.isEmpty() || e.errors().isEmpty()) {
                 throw e;

@@ -1,8 +1,12 @@
 package io.lakehouse.sparkjobs.kube;
 
+import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.kube.BucketSecrets;
 import io.lakehouse.sparkjobs.domain.JobProfile;
 import io.lakehouse.sparkjobs.domain.LaunchForm;
+import java.util.List;
+import java.util.Objects;
+import java.util.stream.Stream;
 
 /**
  * Everything a SparkApplication is built from, resolved: the normalized form, the profile (or the
@@ -10,12 +14,31 @@ import io.lakehouse.sparkjobs.domain.LaunchForm;
  *
  * @param schedule the schedule a run belongs to, or null
  * @param bucket the bucket of an S3 source, else null
+ * @param cluster what the cluster's settings (lakehouse.cluster.*) ask of every pod
  */
 public record JobPlan(String namespace, LaunchForm form, JobProfile profile, BucketSecrets.Bucket bucket,
-        String schedule, String createdBy) {
+        String schedule, String createdBy, ClusterPods cluster) {
+
+    /**
+     * @param pullSecret the cluster's registry Secret ({@code image-pull-secret}), or null
+     * @param s3ChecksumWhenRequired whether pods compute S3 checksums only when required
+     */
+    public record ClusterPods(String pullSecret, boolean s3ChecksumWhenRequired) {
+        public static ClusterPods of(ClusterSettings cluster) {
+            return new ClusterPods(cluster.imagePullSecret().orElse(null), cluster.s3ChecksumWhenRequired());
+        }
+    }
 
     public String name() {
         return form.name();
+    }
+
+    /**
+     * The job's own registry Secret (its image's, or its profile's) and the cluster's, which the code
+     * fetchers' images and a mirrored Spark image need: the operator gives them to driver and executors.
+     */
+    public List<String> pullSecrets() {
+        return Stream.of(profile.pullSecret(), cluster.pullSecret()).filter(Objects::nonNull).distinct().toList();
     }
 
     public String sourceType() {

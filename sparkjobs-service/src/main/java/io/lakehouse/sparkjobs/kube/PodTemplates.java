@@ -49,6 +49,7 @@ final class PodTemplates {
 
     static PodTemplateSpec driver(JobPlan plan, SparkJobSettings settings) {
         List<EnvVar> env = new ArrayList<>(secretEnv(plan));
+        env.addAll(s3ChecksumEnv(plan));
         String opts = submitOpts(plan.profile().sparkConfFromEnv());
         if (!opts.isEmpty()) {
             env.add(new EnvVarBuilder().withName(SUBMIT_OPTS).withValue(opts).build());
@@ -59,7 +60,9 @@ final class PodTemplates {
     static PodTemplateSpec executor(JobPlan plan, SparkJobSettings settings) {
         // A jar given as local:// must be on every executor too; a Python main file only on the driver.
         boolean code = plan.form().mainClass() != null;
-        return template(plan, settings, EXECUTOR_CONTAINER, secretEnv(plan), code);
+        List<EnvVar> env = new ArrayList<>(secretEnv(plan));
+        env.addAll(s3ChecksumEnv(plan));
+        return template(plan, settings, EXECUTOR_CONTAINER, env, code);
     }
 
     private static PodTemplateSpec template(JobPlan plan, SparkJobSettings settings, String container, List<EnvVar> env,
@@ -118,6 +121,7 @@ final class PodTemplates {
             if (bucket.region() != null) {
                 env.add(plain("AWS_DEFAULT_REGION", bucket.region()));
             }
+            env.addAll(s3ChecksumEnv(plan));
             List<String> args = new ArrayList<>(List.of("s3", "cp", "--no-progress",
                     "s3://" + bucket.bucket() + "/" + source.path(), dir + "/" + source.path()));
             if (bucket.endpoint() != null) {
@@ -140,6 +144,14 @@ final class PodTemplates {
             return java.util.Optional.of(c.withImage(settings.gitImage()).withArgs(args).withEnv(env).build());
         }
         return java.util.Optional.empty();
+    }
+
+    /** The cluster's S3 store rejects the newer SDKs' default checksums: only when required (aws-cli, Iceberg). */
+    private static List<EnvVar> s3ChecksumEnv(JobPlan plan) {
+        return plan.cluster().s3ChecksumWhenRequired()
+                ? List.of(plain("AWS_REQUEST_CHECKSUM_CALCULATION", "when_required"),
+                        plain("AWS_RESPONSE_CHECKSUM_VALIDATION", "when_required"))
+                : List.of();
     }
 
     private static List<EnvVar> secretEnv(JobPlan plan) {

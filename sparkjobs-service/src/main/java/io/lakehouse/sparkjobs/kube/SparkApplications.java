@@ -49,8 +49,9 @@ public final class SparkApplications {
                 .put("image", plan.profile().image())
                 .put("imagePullPolicy", "IfNotPresent")
                 .put("mainApplicationFile", "local://" + codePath(form));
-        if (plan.profile().pullSecret() != null) {
-            spec.putArray("imagePullSecrets").add(plan.profile().pullSecret());
+        if (!plan.pullSecrets().isEmpty()) {
+            ArrayNode secrets = spec.putArray("imagePullSecrets");
+            plan.pullSecrets().forEach(secrets::add);
         }
         if (form.mainClass() != null) {
             spec.put("mainClass", form.mainClass());

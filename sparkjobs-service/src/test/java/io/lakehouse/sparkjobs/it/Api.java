@@ -24,6 +24,8 @@ final class Api {
 
     static final Duration PROPAGATION = Duration.ofSeconds(30);
     static final ObjectMapper JSON = new ObjectMapper();
+    /** lakehouse.cluster.image-pull-secret of the test stack. */
+    static final String CLUSTER_PULL_SECRET = "cluster-registry";
     static final String SCRIPT = "from pyspark.sql import SparkSession\n"
             + "spark = SparkSession.builder.getOrCreate()\nspark.sql('SELECT 1').show()\n";
 

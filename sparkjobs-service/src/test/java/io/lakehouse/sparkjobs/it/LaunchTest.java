@@ -67,6 +67,8 @@ class LaunchTest {
             assertThat(spec.path("type").asText()).isEqualTo("Python");
             assertThat(spec.path("mode").asText()).isEqualTo("cluster");
             assertThat(spec.path("image").asText()).isEqualTo("apache/spark:4.0.1-scala2.13-java21-python3-ubuntu");
+            // The profile names no registry Secret: the cluster's still reaches driver and executors.
+            assertThat(spec.path("imagePullSecrets").toString()).isEqualTo("[\"" + Api.CLUSTER_PULL_SECRET + "\"]");
             assertThat(spec.path("mainApplicationFile").asText()).isEqualTo("local:///opt/job/main.py");
             assertThat(spec.path("arguments").toString()).isEqualTo("[\"--day\",\"2026-12-01\"]");
             assertThat(spec.path("sparkConf").path("spark.sql.catalog.lakehouse.warehouse").asText()).isEqualTo("cat");
@@ -130,11 +132,18 @@ class LaunchTest {
         APPLICATIONS.assertValid(app);
         JsonNode spec = Api.JSON.valueToTree(app.getAdditionalProperties().get("spec"));
         assertThat(spec.path("image").asText()).isEqualTo("registry.example/team/spark:3.5.3");
-        assertThat(spec.path("imagePullSecrets").toString()).isEqualTo("[\"registry-creds\"]");
+        // The job's own registry Secret, and the cluster's (the code fetchers' images come from its registry).
+        assertThat(spec.path("imagePullSecrets").toString())
+                .isEqualTo("[\"registry-creds\",\"" + Api.CLUSTER_PULL_SECRET + "\"]");
         // Retention: the operator deletes the finished application (and its driver log) after ttlHours.
         assertThat(spec.path("timeToLiveSeconds").asLong()).isEqualTo(7200L);
-        assertThat(spec.path("driver").path("template").path("spec").path("containers").get(0).path("env").isMissingNode())
-                .isTrue();
+        // No profile, so no Secret references: only the cluster's S3 checksum setting (on in the test stack),
+        // on the driver and the executors.
+        for (String role : List.of("driver", "executor")) {
+            assertThat(spec.path(role).path("template").path("spec").path("containers").get(0).path("env").toString())
+                    .as(role).isEqualTo("[{\"name\":\"AWS_REQUEST_CHECKSUM_CALCULATION\",\"value\":\"when_required\"},"
+                            + "{\"name\":\"AWS_RESPONSE_CHECKSUM_VALIDATION\",\"value\":\"when_required\"}]");
+        }
     }
 
     @Test
@@ -157,7 +166,8 @@ class LaunchTest {
                 + "\"s3://raw-data/jobs/daily_load.py\",\"/opt/job/jobs/daily_load.py\","
                 + "\"--endpoint-url\",\"http://minio.storage.svc:9000\"]");
         assertThat(init.path("resources").path("limits").path("memory").asText()).isEqualTo("256Mi");
-        assertThat(init.path("env").toString()).contains("\"secretKeyRef\":{\"key\":\"AWS_SECRET_ACCESS_KEY\",\"name\":\"raw\"}");
+        assertThat(init.path("env").toString()).contains("\"secretKeyRef\":{\"key\":\"AWS_SECRET_ACCESS_KEY\",\"name\":\"raw\"}")
+                .contains("{\"name\":\"AWS_REQUEST_CHECKSUM_CALCULATION\",\"value\":\"when_required\"}");
         // The canary never leaves its Secret: not in the resource, the response, the history, the log.
         assertThat(kube.getKubernetesSerialization().asJson(app)).doesNotContain(CANARY);
         assertThat(created.asString()).doesNotContain(CANARY);

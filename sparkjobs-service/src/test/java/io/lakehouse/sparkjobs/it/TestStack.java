@@ -14,9 +14,12 @@ public class TestStack extends ServiceTestStack {
 
     @Override
     protected Map<String, String> serviceProperties() {
-        // No operator plays the mock API: a job stays NEW, noted after 3 s instead of a minute.
+        // No operator plays the mock API: a job stays NEW, noted after 3 s instead of a minute. The
+        // cluster's registry Secret and S3 checksum setting reach every job (LaunchTest).
         return Map.of("quarkus.oidc.public-key", Callers.TOKENS.publicKeyBase64(),
                 "quarkus.oidc.token.issuer", Callers.ISSUER,
-                "lakehouse.sparkjobs.operator-answer-timeout", "3s");
+                "lakehouse.sparkjobs.operator-answer-timeout", "3s",
+                "lakehouse.cluster.image-pull-secret", Api.CLUSTER_PULL_SECRET,
+                "lakehouse.cluster.s3-checksum-when-required", "true");
     }
 }

@@ -24,6 +24,7 @@ final class MlflowDatabase {
     static GenericKubernetesResource of(Instance inst, EngineContext ctx) {
         String size = ((MlflowSpec) inst.spec()).database().storageSize();
         return CnpgClusters.of(InstanceObjects.meta(MlflowNames.database(inst.name()), MlflowNames.APP, inst, ctx,
-                MlflowNames.DATABASE, null), DATABASE, OWNER, size, ctx.storageClass(), ctx.postgresImage());
+                MlflowNames.DATABASE, null), DATABASE, OWNER, size, ctx.storageClass(), ctx.postgresImage(),
+                ctx.imagePullSecret());
     }
 }

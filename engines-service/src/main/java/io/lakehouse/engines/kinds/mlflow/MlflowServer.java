@@ -10,12 +10,14 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Probe;
 import io.fabric8.kubernetes.api.model.ProbeBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.SecurityContextBuilder;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.kube.CnpgClusters;
 import io.lakehouse.common.kube.PodSecurity;
 import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.engines.reconcile.EngineContext;
@@ -30,6 +32,10 @@ final class MlflowServer {
 
     /** The image runs as root by default; any non-root user can run MLflow. */
     static final long UID = 1000;
+    /** Of PostgreSQL's default 100 connections: the rest stays for the operator, superuser and migrations. */
+    static final int CONNECTION_BUDGET = 80;
+    static final int ENGINES_PER_WORKER = 2;
+    static final int DEFAULT_POOL_SIZE = 5;
 
     private MlflowServer() {}
 
@@ -49,6 +55,8 @@ final class MlflowServer {
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(UID, UID))
                             .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
+                            .withInitContainers(CnpgClusters.waitForPrimary(MlflowNames.database(inst.name()),
+                                    ctx.mlflowImage(), CnpgClusters.Shell.PYTHON))
                             .withContainers(container(inst, ctx))
                             .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
                         .endSpec()
@@ -72,7 +80,10 @@ final class MlflowServer {
                         "--host", "0.0.0.0",
                         "--port", String.valueOf(MlflowNames.HTTP_PORT),
                         "--workers", String.valueOf(spec.workers()),
-                        "--allowed-hosts", String.join(",", allowedHosts(inst, ctx)))
+                        "--allowed-hosts", String.join(",", allowedHosts(inst, ctx)),
+                        // The UI's writes (/ajax-api) carry an Origin header even from its own page: newer
+                        // servers refuse origins they were not given.
+                        "--cors-allowed-origins", "https://" + ctx.publicHost(inst.name(), inst.namespace()))
                 .withEnv(
                         fromSecret("MLFLOW_BACKEND_STORE_URI", MlflowNames.databaseApp(inst.name()), "uri"),
                         fromSecret(InstanceObjects.ACCESS_KEY_ID, storage.credentialsSecret(),
@@ -82,16 +93,41 @@ final class MlflowServer {
                         value("MLFLOW_S3_ENDPOINT_URL", storage.endpoint()),
                         value("AWS_DEFAULT_REGION", storage.region()),
                         // No home directory for the pod's user: caches and temporary files go to /tmp.
-                        value("HOME", "/tmp"))
+                        value("HOME", "/tmp"),
+                        value("MLFLOW_SQLALCHEMYSTORE_POOL_SIZE", String.valueOf(poolSize(spec.workers()))),
+                        value("MLFLOW_SQLALCHEMYSTORE_MAX_OVERFLOW", String.valueOf(maxOverflow(spec.workers()))),
+                        // No usage data leaves the cluster (MLflow's telemetry is on by default since 3.2).
+                        value("MLFLOW_DISABLE_TELEMETRY", "true"),
+                        value("DO_NOT_TRACK", "true"))
+                .addAllToEnv(InstanceObjects.s3ChecksumEnv(ctx))
                 .addNewPort().withName("http").withContainerPort(MlflowNames.HTTP_PORT).endPort()
                 .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
                 // /health is exempt from the Host check; the first start migrates the database.
                 .withStartupProbe(probe(5, 60))
                 .withLivenessProbe(probe(10, 6))
                 .withReadinessProbe(probe(5, 3))
-                .withSecurityContext(PodSecurity.restrictedContainer())
+                // Read-only root: MLflow writes only temporary files, to the emptyDir on /tmp.
+                .withSecurityContext(new SecurityContextBuilder(PodSecurity.restrictedContainer())
+                        .withReadOnlyRootFilesystem(true).build())
                 .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
                 .build();
+    }
+
+    /**
+     * Every worker opens two SQLAlchemy engines (tracking and model registry stores), each with a pool of
+     * {@code pool_size + max_overflow} connections (5 + 10 by default): 16 workers would want 480 of the
+     * 100 connections CloudNativePG allows. The pools share {@link #CONNECTION_BUDGET} instead.
+     */
+    static int connectionsPerPool(int workers) {
+        return Math.max(1, CONNECTION_BUDGET / (ENGINES_PER_WORKER * workers));
+    }
+
+    static int poolSize(int workers) {
+        return Math.min(DEFAULT_POOL_SIZE, connectionsPerPool(workers));
+    }
+
+    static int maxOverflow(int workers) {
+        return connectionsPerPool(workers) - poolSize(workers);
     }
 
     /**

@@ -1,5 +1,7 @@
 package io.lakehouse.engines.kinds.nifi;
 
+import static io.lakehouse.common.kube.EnvVars.value;
+
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
@@ -36,9 +38,20 @@ final class NifiServer {
     static final long UID = 1000;
     /** flow.json.gz, users.xml, authorizations.xml and the files start.sh edits. */
     static final String CONF = "conf";
-    /** The repositories, the local state, and the NARs and assets uploaded from the UI. */
+    /**
+     * Every directory NiFi writes besides conf/: the repositories, the local state, the NARs and assets
+     * uploaded from the UI, the Python and NAR extensions (the image's volumes) and the connector assets.
+     */
     static final List<String> DATA_DIRS = List.of("state", "database_repository", "flowfile_repository",
-            "content_repository", "provenance_repository", "nar_repository", "assets");
+            "content_repository", "provenance_repository", "nar_repository", "assets", "python_extensions",
+            "nar_extensions", "connector_assets");
+    /** Not in the image's nifi.properties with a path of ours: set on the volume explicitly. */
+    static final String CONNECTOR_ASSETS = "nifi.connector.asset.manager.properties.directory";
+    /** What the flow, the users and the policies are: kept when conf/ is refreshed from a new image. */
+    static final List<String> KEPT_CONF = List.of("flow.json.gz", "flow.xml.gz", "users.xml", "authorizations.xml",
+            "archive");
+    /** In conf/ on the volume: the image its files come from. */
+    static final String IMAGE_MARKER = ".lakehouse-image";
     /** The volume as the init container sees it. */
     static final String INIT_DATA_DIR = "/data";
     /** NiFi's default provenance cap (10 GB) would fill a small volume that also holds the content. */
@@ -90,30 +103,56 @@ final class NifiServer {
     }
 
     /**
-     * start.sh edits conf/ in place at every start, so conf/ must be writable and kept: the first
-     * start copies the image's conf/ onto the volume (a rename makes the copy all-or-nothing). The
-     * subPath directories are made here, as uid 1000: the kubelet would make them as root.
+     * start.sh edits conf/ in place at every start, so conf/ must be writable and kept on the volume.
+     * It is copied from the image on the first start and again whenever the image changes (the marker
+     * names the image it came from), keeping the flow, users, policies and flow archive: an upgrade gets
+     * the new version's files instead of the first copy's. Renames make each step all-or-nothing, and a
+     * start interrupted between two renames finds conf.old back. The subPath directories are made here,
+     * as uid 1000: the kubelet would make them as root.
      */
     private static Container initConf(Instance inst, EngineContext ctx) {
-        String script = String.join("\n",
-                "set -e",
-                "cd " + INIT_DATA_DIR,
-                "mkdir -p " + String.join(" ", DATA_DIRS),
-                "if [ ! -d " + CONF + " ]; then",
-                "  rm -rf " + CONF + ".tmp",
-                "  cp -R " + NifiNames.NIFI_HOME + "/" + CONF + " " + CONF + ".tmp",
-                "  mv " + CONF + ".tmp " + CONF,
-                "fi",
-                "sed -i 's|^" + PROVENANCE_CAP + "=.*|" + PROVENANCE_CAP + "=" + provenanceCap(inst) + "|' "
-                        + CONF + "/nifi.properties");
         return new ContainerBuilder()
                 .withName("init-conf")
                 .withImage(ctx.nifiImage())
-                .withCommand("sh", "-c", script)
+                .withCommand("sh", "-c", initScript(inst))
+                .withEnv(value("NIFI_IMAGE", ctx.nifiImage()))
                 .withNewResources().withRequests(INIT_CAPACITY).withLimits(INIT_CAPACITY).endResources()
                 .withSecurityContext(PodSecurity.restrictedContainer())
                 .addNewVolumeMount().withName(NifiNames.CLAIM).withMountPath(INIT_DATA_DIR).endVolumeMount()
                 .build();
+    }
+
+    /** A constant script but for the provenance cap (a number): no user text reaches it. */
+    static String initScript(Instance inst) {
+        String home = NifiNames.NIFI_HOME + "/" + CONF;
+        return String.join("\n",
+                "set -e",
+                "cd " + INIT_DATA_DIR,
+                "mkdir -p " + String.join(" ", DATA_DIRS),
+                "if [ ! -d " + CONF + " ] && [ -d " + CONF + ".old ]; then mv " + CONF + ".old " + CONF + "; fi",
+                "if [ ! -d " + CONF + " ] || [ \"$(cat " + CONF + "/" + IMAGE_MARKER + " 2>/dev/null)\" != \"$NIFI_IMAGE\" ]; then",
+                "  rm -rf " + CONF + ".tmp " + CONF + ".old",
+                "  cp -R " + home + " " + CONF + ".tmp",
+                "  if [ -d " + CONF + " ]; then",
+                "    for kept in " + String.join(" ", KEPT_CONF) + "; do",
+                "      if [ -e " + CONF + "/$kept ]; then rm -rf " + CONF + ".tmp/$kept; cp -Rp " + CONF + "/$kept "
+                        + CONF + ".tmp/$kept; fi",
+                "    done",
+                "  fi",
+                "  printf '%s' \"$NIFI_IMAGE\" > " + CONF + ".tmp/" + IMAGE_MARKER,
+                "  if [ -d " + CONF + " ]; then mv " + CONF + " " + CONF + ".old; fi",
+                "  mv " + CONF + ".tmp " + CONF,
+                "  rm -rf " + CONF + ".old",
+                "fi",
+                setProperty(PROVENANCE_CAP, provenanceCap(inst)),
+                setProperty(CONNECTOR_ASSETS, "./connector_assets"));
+    }
+
+    /** Replaces the property's line of nifi.properties, or appends it. */
+    private static String setProperty(String key, String value) {
+        String file = CONF + "/nifi.properties";
+        return "if grep -q '^" + key + "=' " + file + "; then sed -i 's|^" + key + "=.*|" + key + "=" + value + "|' "
+                + file + "; else echo '" + key + "=" + value + "' >> " + file + "; fi";
     }
 
     /** A share of the volume, in NiFi's data size notation. */
@@ -132,6 +171,8 @@ final class NifiServer {
                 .withImage(ctx.nifiImage())
                 .addNewPort().withName("https").withContainerPort(NifiNames.HTTPS_PORT).endPort()
                 .withEnv(NifiEnv.of(inst, ctx))
+                // For the flows' S3 processors (AWS SDK v2).
+                .addAllToEnv(InstanceObjects.s3ChecksumEnv(ctx))
                 .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
                 // The first start loads every extension: 1 to 3 minutes, up to 10 on a slow node.
                 .withStartupProbe(httpProbe(probeHost, 10, 60))

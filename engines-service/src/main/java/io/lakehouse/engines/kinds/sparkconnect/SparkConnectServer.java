@@ -93,7 +93,7 @@ final class SparkConnectServer {
                 .withName("spark-connect")
                 .withImage(ctx.sparkConnectImage())
                 .withCommand("/bin/sh", "-c", startScript())
-                .withEnv(env(inst));
+                .withEnv(env(inst, ctx));
         if (!spec.tokenRequired()) {
             container.addNewPort().withName("grpc").withContainerPort(SparkConnectNames.GRPC_PORT).endPort();
         }
@@ -111,7 +111,7 @@ final class SparkConnectServer {
                 .build();
     }
 
-    private static List<EnvVar> env(Instance inst) {
+    private static List<EnvVar> env(Instance inst, EngineContext ctx) {
         SparkConnectSpec spec = SparkProperties.spec(inst);
         List<EnvVar> env = new ArrayList<>();
         env.add(EnvVars.value("SPARK_CONF_DIR", CONF_DIR));
@@ -120,6 +120,7 @@ final class SparkConnectServer {
             // Spark's fallback for spark.connect.authenticate.token: the token never enters a file.
             env.add(EnvVars.fromSecret(TOKEN_ENV, SparkConnectNames.platform(inst.name()), SparkConnectSecrets.TOKEN));
         }
+        env.addAll(InstanceObjects.s3ChecksumEnv(ctx));
         return env;
     }
 

@@ -39,7 +39,7 @@ final class TrinoConfigMaps {
         config.put("node-scheduler.include-coordinator", "false");
         config.put("http-server.http.port", String.valueOf(TrinoNames.HTTP_PORT));
         config.put("discovery.uri", "http://localhost:" + TrinoNames.HTTP_PORT);
-        config.putAll(memory(spec(inst).workers()));
+        config.putAll(memory());
         // OAuth2 requires TLS on the coordinator: HTTPS with the instance's internal certificate,
         // which the gateway verifies; X-Forwarded-* from the gateway give the public callback URL.
         config.put("http-server.https.enabled", "true");
@@ -56,6 +56,9 @@ final class TrinoConfigMaps {
         config.put("http-server.authentication.oauth2.client-secret", "${ENV:OIDC_CLIENT_SECRET}");
         config.put("http-server.authentication.oauth2.scopes", "openid,profile");
         config.put("http-server.authentication.oauth2.principal-field", PRINCIPAL_FIELD);
+        // Refresh tokens: a web UI or --external-authentication session outlives the access token's few
+        // minutes instead of sending the user back to Keycloak each time it expires.
+        config.put("http-server.authentication.oauth2.refresh-tokens", "true");
         // No oauth2.groups-field: Trino removed groups from authentication (trinodb/trino#15669) and a real
         // Trino 476 refuses the property (the real-engines check, deploy/local/e2e/real-trino.sh). Groups
         // come from the file group provider instead (group-provider.properties, TrinoAccess).
@@ -79,7 +82,7 @@ final class TrinoConfigMaps {
         config.put("coordinator", "false");
         config.put("http-server.http.port", String.valueOf(TrinoNames.HTTP_PORT));
         config.put("discovery.uri", "http://" + inst.name() + ":" + TrinoNames.HTTP_PORT);
-        config.putAll(memory(spec(inst).workers()));
+        config.putAll(memory());
         config.put("internal-communication.shared-secret", "${ENV:TRINO_SHARED_SECRET}");
         return configMap(TrinoNames.workerConfig(inst.name()), TrinoNames.WORKER, inst, ctx, owner, config, Map.of());
     }
@@ -114,9 +117,13 @@ final class TrinoConfigMaps {
                 .build();
     }
 
-    private static Map<String, String> memory(int workers) {
+    /**
+     * Per node only: no {@code query.max-memory} from the worker count (Trino's default applies, and each
+     * node's limit already bounds a query to workers × per node), so scaling the workers changes neither
+     * file nor the pods' config checksum: the coordinator keeps running and only the replicas change.
+     */
+    private static Map<String, String> memory() {
         Map<String, String> memory = new LinkedHashMap<>();
-        memory.put("query.max-memory", workers * QUERY_MEMORY_PER_NODE_MB + "MB");
         memory.put("query.max-memory-per-node", QUERY_MEMORY_PER_NODE_MB + "MB");
         memory.put("memory.heap-headroom-per-node", HEAP_HEADROOM_MB + "MB");
         return memory;
@@ -140,10 +147,14 @@ final class TrinoConfigMaps {
                 .build();
     }
 
-    /** The chart's JVM options with the seed's fixed heap. */
+    /**
+     * The chart's JVM options with the seed's fixed heap, without its {@code G1HeapRegionSize=32M}: that
+     * size suits heaps of tens of GB; on 1.4 GB it leaves about 44 regions and makes every object over
+     * 16 MB humongous, so G1 picks the region size from the heap instead.
+     */
     private static List<String> jvm() {
         return List.of("-server", "-agentpath:/usr/lib/trino/bin/libjvmkill.so", "-Xmx" + HEAP, "-XX:+UseG1GC",
-                "-XX:G1HeapRegionSize=32M", "-XX:+ExplicitGCInvokesConcurrent", "-XX:+HeapDumpOnOutOfMemoryError",
+                "-XX:+ExplicitGCInvokesConcurrent", "-XX:+HeapDumpOnOutOfMemoryError",
                 "-XX:+ExitOnOutOfMemoryError", "-XX:-OmitStackTraceInFastThrow", "-XX:ReservedCodeCacheSize=512M",
                 "-XX:PerMethodRecompilationCutoff=10000", "-XX:PerBytecodeRecompilationCutoff=10000",
                 "-Djdk.attach.allowAttachSelf=true", "-Djdk.nio.maxCachedBufferSize=2000000",

@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.apps.DeploymentStrategyBuilder;
 import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
@@ -34,12 +35,13 @@ final class TrinoWorkloads {
 
     /** The Trino image runs as uid/gid 1000. */
     static final long UID = 1000;
+    static final String HEALTH_CHECK = "/usr/lib/trino/bin/health-check";
 
     private TrinoWorkloads() {}
 
     static Deployment coordinator(Instance inst, EngineContext ctx, OwnerReference owner) {
         TrinoSpec spec = TrinoConfigMaps.spec(inst);
-        List<EnvVar> env = new ArrayList<>(commonEnv(inst));
+        List<EnvVar> env = new ArrayList<>(commonEnv(inst, ctx));
         env.add(fromSecret("TRINO_KEYSTORE_PASSWORD", TrinoNames.tls(inst.name()), TlsSecrets.PASSWORD));
         String oidc = InstanceObjects.oidcSecret(inst.name());
         env.add(fromSecret("OIDC_ISSUER", oidc, InstanceObjects.OIDC_ISSUER));
@@ -59,13 +61,17 @@ final class TrinoWorkloads {
         Container container = container(inst, ctx, spec.coordinatorMemory(), env, mounts)
                 .addNewPort().withName("https").withContainerPort(TrinoNames.HTTPS_PORT).endPort()
                 .build();
-        return deployment(inst.name(), TrinoNames.COORDINATOR, 1, inst, ctx, owner, container, volumes,
-                TrinoConfigMaps.coordinator(inst, ctx, owner));
+        Deployment coordinator = deployment(inst.name(), TrinoNames.COORDINATOR, 1, inst, ctx, owner, container,
+                volumes, TrinoConfigMaps.coordinator(inst, ctx, owner));
+        // One coordinator: a rolling update would run two for a while, and the workers would announce
+        // themselves to either; the old one stops before the new one starts.
+        coordinator.getSpec().setStrategy(new DeploymentStrategyBuilder().withType("Recreate").build());
+        return coordinator;
     }
 
     static Deployment workers(Instance inst, EngineContext ctx, OwnerReference owner) {
         TrinoSpec spec = TrinoConfigMaps.spec(inst);
-        Container container = container(inst, ctx, spec.workerMemory(), commonEnv(inst), mounts()).build();
+        Container container = container(inst, ctx, spec.workerMemory(), commonEnv(inst, ctx), mounts()).build();
         return deployment(TrinoNames.workers(inst.name()), TrinoNames.WORKER, spec.workers(), inst, ctx, owner,
                 container, volumes(inst, TrinoNames.workerConfig(inst.name())), TrinoConfigMaps.worker(inst, ctx, owner));
     }
@@ -107,10 +113,13 @@ final class TrinoWorkloads {
                 .addNewPort().withName("http").withContainerPort(TrinoNames.HTTP_PORT).endPort()
                 .withEnv(env)
                 .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
-                // /v1/info needs no authentication; the start takes up to a few minutes.
-                .withStartupProbe(probe(5, 60))
-                .withLivenessProbe(probe(10, 6))
-                .withReadinessProbe(probe(5, 3))
+                // /v1/info answers as soon as the HTTP server is up, while Trino still starts (plugins,
+                // catalogs): it only tells that the process lives. Ready is the image's health-check,
+                // which waits for "starting": false (as the official chart does); the start takes up to
+                // a few minutes.
+                .withStartupProbe(healthCheck(5, 60))
+                .withLivenessProbe(info(10, 6))
+                .withReadinessProbe(healthCheck(5, 3))
                 .withSecurityContext(PodSecurity.restrictedContainer())
                 .withVolumeMounts(mounts);
     }
@@ -119,11 +128,11 @@ final class TrinoWorkloads {
      * The catalog's credentials come from its {@code <catalog>-root-principal} Secret and the S3 keys
      * from the bucket's Secret, by reference; Kubernetes composes {@code $(VAR)} values in the pod.
      */
-    private static List<EnvVar> commonEnv(Instance inst) {
+    private static List<EnvVar> commonEnv(Instance inst, EngineContext ctx) {
         TrinoSpec spec = TrinoConfigMaps.spec(inst);
         String principal = CatalogRef.rootPrincipalSecret(spec.catalog());
         StorageSpec storage = spec.storage();
-        return List.of(
+        List<EnvVar> env = new ArrayList<>(List.of(
                 fromSecret("CATALOG_URI", principal, "catalogUri"),
                 fromSecret("CATALOG_CLIENT_ID", principal, "clientId"),
                 fromSecret("CATALOG_CLIENT_SECRET", principal, "clientSecret"),
@@ -131,7 +140,9 @@ final class TrinoWorkloads {
                 value("CATALOG_TOKEN_URI", "$(CATALOG_URI)/v1/oauth/tokens"),
                 fromSecret("AWS_ACCESS_KEY_ID", storage.credentialsSecret(), InstanceObjects.ACCESS_KEY_ID),
                 fromSecret("AWS_SECRET_ACCESS_KEY", storage.credentialsSecret(), InstanceObjects.SECRET_ACCESS_KEY),
-                fromSecret("TRINO_SHARED_SECRET", TrinoNames.internal(inst.name()), TrinoSecrets.SHARED_SECRET));
+                fromSecret("TRINO_SHARED_SECRET", TrinoNames.internal(inst.name()), TrinoSecrets.SHARED_SECRET)));
+        env.addAll(InstanceObjects.s3ChecksumEnv(ctx));
+        return env;
     }
 
     private static List<Volume> volumes(Instance inst, String configMap) {
@@ -151,12 +162,22 @@ final class TrinoWorkloads {
         return new VolumeMountBuilder().withName(volume).withMountPath(path).withReadOnly(true).build();
     }
 
-    private static Probe probe(int periodSeconds, int failureThreshold) {
+    private static Probe info(int periodSeconds, int failureThreshold) {
         return new ProbeBuilder()
                 .withNewHttpGet().withPath("/v1/info").withNewPort("http").endHttpGet()
                 .withPeriodSeconds(periodSeconds)
                 .withFailureThreshold(failureThreshold)
                 .withTimeoutSeconds(3)
+                .build();
+    }
+
+    /** The image's script: it reads the HTTP port from config.properties and checks /v1/info's "starting". */
+    private static Probe healthCheck(int periodSeconds, int failureThreshold) {
+        return new ProbeBuilder()
+                .withNewExec().withCommand(HEALTH_CHECK).endExec()
+                .withPeriodSeconds(periodSeconds)
+                .withFailureThreshold(failureThreshold)
+                .withTimeoutSeconds(5)
                 .build();
     }
 }

@@ -41,6 +41,17 @@ class MlflowCnpgClusterTest {
         assertThat(spec.path("imageName").asText()).isEqualTo("registry.example.org/postgresql:16.4");
         assertThat(spec.path("storage").path("storageClass").asText()).isEqualTo("fast-ssd");
         assertThat(spec.path("storage").path("size").asText()).isEqualTo("20Gi");
+        assertThat(spec.path("imagePullSecrets").toString()).isEqualTo("[{\"name\":\"registry-pull\"}]");
+    }
+
+    /** A single instance with a PodDisruptionBudget would block every node drain. */
+    @Test
+    void theSingleInstanceHasNoPodDisruptionBudget() {
+        JsonNode spec = SchemaSupport.toJson(cluster(MlflowFixtures.defaults(), EngineFixtures.context())).path("spec");
+        assertThat(spec.path("instances").asInt()).isEqualTo(1);
+        assertThat(spec.path("enablePDB").isBoolean()).isTrue();
+        assertThat(spec.path("enablePDB").asBoolean()).isFalse();
+        assertThat(spec.has("imagePullSecrets")).isFalse();
     }
 
     @Test

@@ -106,6 +106,57 @@ class MlflowKindTest {
         assertThat(server.getSecurityContext().getAllowPrivilegeEscalation()).isFalse();
     }
 
+    /** The UI's writes come from the public host: MLflow accepts that origin (and no other). */
+    @Test
+    void theServerAcceptsCrossOriginWritesFromThePublicHostOnly() {
+        List<String> args = container(MlflowFixtures.production(), PRODUCTION).getArgs();
+        int i = args.indexOf("--cors-allowed-origins");
+        assertThat(args.get(i + 1)).isEqualTo("https://" + PRODUCTION.publicHost(MlflowFixtures.production().name(),
+                MlflowFixtures.production().namespace()));
+    }
+
+    /** Whatever the worker count, all connection pools together stay within the database's budget. */
+    @Test
+    void theWorkersConnectionPoolsFitTheDatabase() {
+        for (int workers = MlflowKind.MIN_WORKERS; workers <= MlflowKind.MAX_WORKERS; workers++) {
+            Instance inst = MlflowFixtures.instance(new MlflowSpec(EngineFixtures.bucket(), null, workers, null, null));
+            Map<String, EnvVar> env = envOf(container(inst, LOCAL));
+            int pool = Integer.parseInt(env.get("MLFLOW_SQLALCHEMYSTORE_POOL_SIZE").getValue());
+            int overflow = Integer.parseInt(env.get("MLFLOW_SQLALCHEMYSTORE_MAX_OVERFLOW").getValue());
+            assertThat(pool).as("workers %d", workers).isPositive();
+            assertThat(overflow).as("workers %d", workers).isNotNegative();
+            // Two engines per worker (tracking and model registry stores).
+            assertThat(workers * 2 * (pool + overflow)).as("workers %d", workers).isLessThanOrEqualTo(80);
+        }
+    }
+
+    @Test
+    void telemetryIsOffAndTheRootFilesystemReadOnly() {
+        Container server = container(MlflowFixtures.production(), PRODUCTION);
+        Map<String, EnvVar> env = envOf(server);
+        assertThat(env.get("MLFLOW_DISABLE_TELEMETRY").getValue()).isEqualTo("true");
+        assertThat(env.get("DO_NOT_TRACK").getValue()).isEqualTo("true");
+        assertThat(server.getSecurityContext().getReadOnlyRootFilesystem()).isTrue();
+        assertThat(server.getVolumeMounts()).anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/tmp"));
+    }
+
+    private static Map<String, EnvVar> envOf(Container c) {
+        return c.getEnv().stream().collect(java.util.stream.Collectors.toMap(EnvVar::getName, e -> e));
+    }
+
+    /** MLflow migrates its database at start: it starts once the CloudNativePG primary answers. */
+    @Test
+    void theServerWaitsForThePrimaryOfItsDatabase() {
+        Deployment deployment = object(MlflowFixtures.production(), PRODUCTION, Deployment.class);
+        assertThat(deployment.getSpec().getTemplate().getSpec().getInitContainers()).singleElement()
+                .satisfies(wait -> {
+                    assertThat(wait.getImage()).isEqualTo(PRODUCTION.mlflowImage());
+                    assertThat(wait.getCommand().get(0)).isEqualTo("python3");
+                    assertThat(String.join(" ", wait.getCommand())).contains("('" + deployment.getMetadata().getName()
+                            + "-db-rw', 5432)");
+                });
+    }
+
     @Test
     void noTypedKeyLeavesASecret() {
         // The builders never read typed keys, even if a spec still carried them.

@@ -14,6 +14,9 @@ import io.lakehouse.common.templates.TemplateField;
 import io.lakehouse.engines.kinds.nifi.NifiSpec;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.unit.EngineFixtures;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -152,6 +155,68 @@ class NifiKindTest {
                 .satisfies(c -> assertThat(c.getCommand().get(2))
                         .contains("cp -R /opt/nifi/nifi-current/conf conf.tmp")
                         .contains("nifi.provenance.repository.max.storage.size=25600 MB"));
+    }
+
+    /** Every directory NiFi writes lives on the volume, the extensions and connector assets too. */
+    @Test
+    void everyDirectoryNifiWritesIsOnTheVolume() {
+        assertThat(container(NifiFixtures.defaults()).getVolumeMounts()).filteredOn(m -> "data".equals(m.getName()))
+                .extracting(m -> m.getSubPath() + " -> " + m.getMountPath())
+                .contains("python_extensions -> /opt/nifi/nifi-current/python_extensions",
+                        "nar_extensions -> /opt/nifi/nifi-current/nar_extensions",
+                        "connector_assets -> /opt/nifi/nifi-current/connector_assets",
+                        "nar_repository -> /opt/nifi/nifi-current/nar_repository",
+                        "assets -> /opt/nifi/nifi-current/assets");
+    }
+
+    /**
+     * The init container's script, run by sh on a stand-in volume and image: the first start copies the
+     * image's conf/, a restart keeps NiFi's edits, a new image refreshes conf/ but keeps the flow, users and
+     * policies.
+     */
+    @Test
+    void anImageUpgradeRefreshesConfAndKeepsTheFlow() throws Exception {
+        Path root = Files.createTempDirectory("nifi-init");
+        Path image = Files.createDirectories(root.resolve("image/conf"));
+        Path data = Files.createDirectories(root.resolve("data"));
+        Files.writeString(image.resolve("nifi.properties"), "nifi.provenance.repository.max.storage.size=10 GB\n");
+        Files.writeString(image.resolve("authorizers.xml"), "authorizers of 2.11");
+        String script = statefulSet(NifiFixtures.defaults()).getSpec().getTemplate().getSpec().getInitContainers().get(0)
+                .getCommand().get(2).replace("cd /data", "cd " + data)
+                .replace("/opt/nifi/nifi-current/conf", image.toString());
+        Path conf = data.resolve("conf");
+
+        run(script, "apache/nifi:2.11.0");
+        assertThat(Files.readString(conf.resolve("authorizers.xml"))).isEqualTo("authorizers of 2.11");
+        assertThat(Files.readString(conf.resolve("nifi.properties"))).contains(
+                "nifi.provenance.repository.max.storage.size=2560 MB",
+                "nifi.connector.asset.manager.properties.directory=./connector_assets");
+        assertThat(data.resolve("python_extensions")).isDirectory();
+        assertThat(data.resolve("connector_assets")).isDirectory();
+
+        // NiFi runs: it writes its flow and users and edits its files in place.
+        Files.writeString(conf.resolve("flow.json.gz"), "the team's flow");
+        Files.writeString(conf.resolve("users.xml"), "the team's users");
+        Files.writeString(conf.resolve("authorizers.xml"), "authorizers of 2.11, edited by start.sh");
+        run(script, "apache/nifi:2.11.0");
+        assertThat(Files.readString(conf.resolve("authorizers.xml"))).isEqualTo("authorizers of 2.11, edited by start.sh");
+
+        Files.writeString(image.resolve("authorizers.xml"), "authorizers of 2.12");
+        run(script, "apache/nifi:2.12.0");
+        assertThat(Files.readString(conf.resolve("authorizers.xml"))).isEqualTo("authorizers of 2.12");
+        assertThat(Files.readString(conf.resolve("flow.json.gz"))).isEqualTo("the team's flow");
+        assertThat(Files.readString(conf.resolve("users.xml"))).isEqualTo("the team's users");
+        assertThat(Files.readString(conf.resolve(".lakehouse-image"))).isEqualTo("apache/nifi:2.12.0");
+        assertThat(data.resolve("conf.old")).doesNotExist();
+        assertThat(data.resolve("conf.tmp")).doesNotExist();
+    }
+
+    private static void run(String script, String image) throws Exception {
+        ProcessBuilder pb = new ProcessBuilder("sh", "-c", script).redirectErrorStream(true);
+        pb.environment().put("NIFI_IMAGE", image);
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertThat(p.waitFor()).as(out).isZero();
     }
 
     private static Map<String, String> secretRefs(Map<String, EnvVar> env) {

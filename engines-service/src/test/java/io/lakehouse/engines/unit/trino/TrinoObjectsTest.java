@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.lakehouse.common.instances.GeneratedSecret;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.testing.GoldenYaml;
@@ -92,7 +93,55 @@ class TrinoObjectsTest {
         int headroom = megabytes(config, "memory.heap-headroom-per-node=");
         assertThat(jvm).contains("-Xmx1400M");
         assertThat(perNode + headroom).isLessThanOrEqualTo(1400);
-        assertThat(config).contains("query.max-memory=1800MB", "internal-communication.shared-secret=${ENV:");
+        assertThat(config).contains("internal-communication.shared-secret=${ENV:").doesNotContain("query.max-memory=");
+        // G1 sizes its regions for this heap: 32M regions are meant for heaps of tens of GB.
+        assertThat(jvm).contains("-XX:+UseG1GC").doesNotContain("G1HeapRegionSize");
+    }
+
+    /** Scaling the workers changes their replicas only: the coordinator's pod template stays the same. */
+    @Test
+    void changingTheWorkerCountRestartsNeitherTheCoordinatorNorTheWorkers() {
+        TrinoSpec two = (TrinoSpec) defaults().spec();
+        Instance five = EngineFixtures.instance("trino", "sql", new TrinoSpec(two.catalog(), two.warehouse(),
+                two.storage(), 5, two.coordinatorMemory(), two.workerMemory(), two.cpu()));
+        List<Deployment> before = deployments(defaults());
+        List<Deployment> after = deployments(five);
+        assertThat(after.get(0).getSpec().getTemplate()).isEqualTo(before.get(0).getSpec().getTemplate());
+        assertThat(after.get(1).getSpec().getTemplate()).isEqualTo(before.get(1).getSpec().getTemplate());
+        assertThat(after.get(1).getSpec().getReplicas()).isEqualTo(5);
+    }
+
+    /**
+     * Ready (and started) by the image's health-check, which waits until Trino no longer starts; alive by
+     * /v1/info; one coordinator at a time (Recreate).
+     */
+    @Test
+    void readinessIsTheImagesHealthCheckAndTheCoordinatorIsRecreated() {
+        List<Deployment> deployments = deployments(defaults());
+        for (Deployment d : deployments) {
+            var trino = d.getSpec().getTemplate().getSpec().getContainers().get(0);
+            assertThat(trino.getReadinessProbe().getExec().getCommand()).containsExactly("/usr/lib/trino/bin/health-check");
+            assertThat(trino.getStartupProbe().getExec().getCommand()).containsExactly("/usr/lib/trino/bin/health-check");
+            assertThat(trino.getLivenessProbe().getHttpGet().getPath()).isEqualTo("/v1/info");
+        }
+        assertThat(deployments.get(0).getSpec().getStrategy().getType()).isEqualTo("Recreate");
+    }
+
+    @Test
+    void oauth2SessionsAreRefreshed() {
+        ConfigMap coordinator = (ConfigMap) KIND.objects(defaults(), EngineFixtures.context(), EngineFixtures.owner())
+                .get(0);
+        assertThat(coordinator.getData().get("config.properties"))
+                .contains("http-server.authentication.oauth2.refresh-tokens=true");
+    }
+
+    /** The coordinator first, then the workers. */
+    private static List<Deployment> deployments(Instance inst) {
+        List<Deployment> deployments = KIND.objects(inst, EngineFixtures.context(), EngineFixtures.owner()).stream()
+                .filter(Deployment.class::isInstance).map(Deployment.class::cast).toList();
+        assertThat(deployments).hasSize(2);
+        assertThat(deployments.get(0).getMetadata().getName()).isEqualTo(inst.name());
+        return deployments;
     }
 
     @Test

@@ -142,7 +142,13 @@ public final class HubConfig {
                 + "]");
         set(py, "KubeSpawner.volume_mounts", "[" + String.join(", ",
                 mounts.stream().map(PythonLiterals::object).toList()) + "]");
-        set(py, "KubeSpawner.environment", environment(UserEnv.of(spec, bindings)));
+        List<EnvVar> env = new ArrayList<>(UserEnv.of(spec, bindings));
+        if (ctx.s3ChecksumWhenRequired()) {
+            // The cluster's S3 store rejects the default checksums of newer SDKs (boto3, PyIceberg, Spark).
+            env.add(new EnvVar("AWS_REQUEST_CHECKSUM_CALCULATION", "when_required", null));
+            env.add(new EnvVar("AWS_RESPONSE_CHECKSUM_VALIDATION", "when_required", null));
+        }
+        set(py, "KubeSpawner.environment", environment(env));
     }
 
     private static void ownedPods(StringBuilder py, OwnerReference owner) {

@@ -19,6 +19,7 @@ import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
  * @param hub requests = limits of the hub container
  * @param proxy requests = limits of the proxy container
  * @param ingressPeer the gateway's pods, allowed to reach the proxy
+ * @param s3ChecksumWhenRequired whether user servers compute S3 checksums only when required
  */
 public record HubContext(
         String managedBy,
@@ -33,7 +34,8 @@ public record HubContext(
         String proxyImage,
         Capacity hub,
         Capacity proxy,
-        IngressPeer ingressPeer) {
+        IngressPeer ingressPeer,
+        boolean s3ChecksumWhenRequired) {
 
     /** CPU and memory of a container, as Kubernetes quantities. */
     public record Capacity(String cpu, String memory) {}

@@ -83,9 +83,13 @@ class HubConfigPythonTest {
                 "POLARIS_URI", "POLARIS_WAREHOUSE", "POLARIS_CLIENT_ID", "POLARIS_CLIENT_SECRET", "POLARIS_CREDENTIAL",
                 "POLARIS_SCOPE", "TRINO_HOST", "SPARK_REMOTE", "SPARK_CONNECT_AUTHENTICATE_TOKEN",
                 "GRPC_DEFAULT_SSL_ROOTS_FILE_PATH", "MLFLOW_TRACKING_URI", "AWS_ENDPOINT_URL", "AWS_REGION",
-                "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY");
-        assertThat(load(HubFixtures.defaults(), Bindings.NONE).path("traits").path("KubeSpawner").path("environment")
-                .size()).isZero();
+                "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
+                "AWS_REQUEST_CHECKSUM_CALCULATION", "AWS_RESPONSE_CHECKSUM_VALIDATION");
+        // Nothing bound: only the cluster's S3 checksum setting (on in the production context).
+        JsonNode bare = load(HubFixtures.defaults(), Bindings.NONE).path("traits").path("KubeSpawner").path("environment");
+        assertThat(names(bare)).containsExactlyInAnyOrder("AWS_REQUEST_CHECKSUM_CALCULATION",
+                "AWS_RESPONSE_CHECKSUM_VALIDATION");
+        assertThat(bare.path("AWS_REQUEST_CHECKSUM_CALCULATION").asText()).isEqualTo("when_required");
     }
 
     /** User pods get the instance's root object as owner: deleting the instance stops them, volumes stay. */

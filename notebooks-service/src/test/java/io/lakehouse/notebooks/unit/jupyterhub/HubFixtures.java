@@ -53,7 +53,7 @@ final class HubFixtures {
                 "http://access-service.lakehouse.svc:8085/api/v1/authz", "https://lakehouse.example.org/oauth2/start",
                 null, "quay.io/jupyterhub/k8s-hub:4.4.0", "quay.io/jupyterhub/configurable-http-proxy:5.2.0",
                 new HubContext.Capacity("500m", "1Gi"), new HubContext.Capacity("200m", "256Mi"),
-                IngressPeer.of("ingress-nginx", ""));
+                IngressPeer.of("ingress-nginx", ""), false);
     }
 
     static HubContext productionContext() {
@@ -62,7 +62,7 @@ final class HubFixtures {
                 "registry-pull", "registry.example.org:5000/jupyterhub/k8s-hub:4.4.0",
                 "registry.example.org:5000/jupyterhub/configurable-http-proxy:5.2.0",
                 new HubContext.Capacity("1", "2Gi"), new HubContext.Capacity("500m", "512Mi"),
-                IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx"));
+                IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx"), true);
     }
 
     static OwnerReference owner() {
