@@ -86,11 +86,15 @@ public final class LocalKubeServer implements AutoCloseable {
     return url;
   }
 
-  /** A new client for this server (plain HTTP, no kubeconfig, no token, HTTP/1.1); the caller closes it. */
+  /**
+   * A new client for this server (plain HTTP, no kubeconfig, no token, HTTP/1.1), counted as the local kit's own
+   * ({@link RequestCounts#SIMULATOR_AGENT}); the caller closes it.
+   */
   public KubernetesClient newClient() {
     return new KubernetesClientBuilder()
         .withConfig(new ConfigBuilder(Config.empty())
             .withMasterUrl(url)
+            .withUserAgent(RequestCounts.SIMULATOR_AGENT)
             .withNamespace("default")
             .withHttp2Disable(true)
             .build())

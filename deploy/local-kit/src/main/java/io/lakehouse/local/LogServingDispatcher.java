@@ -19,7 +19,8 @@ import java.util.regex.Pattern;
 
 /**
  * The local API server's requests: the mock server's recorded answers ({@code /version}, {@code /}) first, as the
- * fabric8 mixed dispatcher does, then the indexed CRUD dispatcher, plus the pod log endpoint ({@code GET .../pods/{pod}/log}, {@code tailLines}
+ * fabric8 mixed dispatcher does, then the indexed CRUD dispatcher; each counted ({@link RequestCounts}, served at
+ * {@code GET /_lakehouse/requests}); plus the pod log endpoint ({@code GET .../pods/{pod}/log}, {@code tailLines}
  * honoured) for the pods whose logs the simulator writes ({@link PodLogs}); other pods are left to the mock.
  * A {@code follow} request gets what is there and ends.
  */
@@ -31,6 +32,7 @@ final class LogServingDispatcher extends Dispatcher {
   private final Map<ServerRequest, Queue<ServerResponse>> responses;
   private final MockDispatcher recorded;
   private final IndexedCrudDispatcher crud;
+  private final RequestCounts counts = new RequestCounts();
 
   LogServingDispatcher(Map<ServerRequest, Queue<ServerResponse>> responses,
       List<CustomResourceDefinitionContext> contexts) {
@@ -41,6 +43,11 @@ final class LogServingDispatcher extends Dispatcher {
 
   @Override
   public MockResponse dispatch(RecordedRequest request) {
+    if ("GET".equals(request.getMethod()) && RequestCounts.PATH.equals(request.getPath())) {
+      return new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/json")
+          .setBody(counts.json());
+    }
+    counts.count(request);
     Matcher m = LOG.matcher(request.getPath());
     if ("GET".equals(request.getMethod()) && m.matches()) {
       var log = PodLogs.read(m.group(1), m.group(2));
