@@ -427,7 +427,7 @@ public final class EnginesBench {
             ready.add(readyAt - t0);
             break;
           }
-          Main.sleepUntil(tick + TimeUnit.MILLISECONDS.toNanos(20));
+          Loops.sleepUntil(tick + TimeUnit.MILLISECONDS.toNanos(20));
         }
         Long rootSeen = watch.seen(rootKey);
         csv.append(Stats.f("%s,%.2f,%.2f,%.2f,%.2f,%s,%.2f%n", ns, (t1 - t0) / 1e6, (t2 - t0) / 1e6,
@@ -525,7 +525,7 @@ public final class EnginesBench {
     }
     ExecutorService side = Executors.newSingleThreadExecutor();
     b.t0 = System.nanoTime();
-    Future<Double> posting = side.submit(() -> Main.parallel(n, threads, i -> {
+    Future<Double> posting = side.submit(() -> Loops.parallel(n, threads, i -> {
       b.postStart[i] = System.nanoTime();
       HttpResponse<String> r = api.create(b.ns[i], b.kinds[i], request(b.ns[i], b.kinds[i], b.names[i]));
       b.statuses.merge(r.statusCode(), 1, Integer::sum);
@@ -546,7 +546,7 @@ public final class EnginesBench {
     long lastReady = 0;
     Map<String, Boolean> done = new HashMap<>();
     while (System.nanoTime() < deadline) {
-      Main.sleepUntil(b.t0 + TimeUnit.MILLISECONDS.toNanos(500L * ++round));
+      Loops.sleepUntil(b.t0 + TimeUnit.MILLISECONDS.toNanos(500L * ++round));
       Map<String, Integer> phases = new TreeMap<>();
       for (String ns : nss) {
         for (String kind : KINDS) {
@@ -750,7 +750,7 @@ public final class EnginesBench {
   /** DELETE of each instance (8 threads), then lists until all are gone (bounded: 5 min, 90 s without progress). */
   private void deleteInstances(List<String[]> all, String what) throws Exception {
     log("%s: deleting %d instances", what, all.size());
-    Main.parallel(all.size(), 8, i -> api.delete(api.instances(all.get(i)[0], all.get(i)[1]) + "/" + all.get(i)[2]));
+    Loops.parallel(all.size(), 8, i -> api.delete(api.instances(all.get(i)[0], all.get(i)[1]) + "/" + all.get(i)[2]));
     long t0 = System.nanoTime();
     long deadline = t0 + TimeUnit.MINUTES.toNanos(5);
     int lastLeft = -1;
