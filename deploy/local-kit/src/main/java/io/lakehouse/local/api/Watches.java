@@ -34,7 +34,11 @@ final class Watches {
       horizon = history.removeFirst().version();
     }
     for (WatchStream stream : streams) {
-      stream.deliver(change);
+      try {
+        stream.deliver(change);
+      } catch (RuntimeException e) {
+        streams.remove(stream); // its socket is gone: the write that caused this change must not fail for it
+      }
     }
   }
 
