@@ -40,6 +40,9 @@ final class BenchCli {
         String.format(Locale.ROOT, format, args));
   }
 
+  /** The User-Agent of the benchmarks' own Kubernetes calls, which {@link Costs} leaves out of a service's. */
+  static final String AGENT = "lakehouse-bench";
+
   /** The local mock Kubernetes API (127.0.0.1 only). */
   static KubernetesClient kube(Map<String, String> opts) {
     String kubeUrl = opts.getOrDefault("kube", "http://127.0.0.1:56443");
@@ -47,7 +50,7 @@ final class BenchCli {
       throw new IllegalArgumentException("benchmarks only talk to 127.0.0.1: " + kubeUrl);
     }
     return new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty())
-        .withMasterUrl(kubeUrl).withNamespace("default").withHttp2Disable(true).build()).build();
+        .withMasterUrl(kubeUrl).withNamespace("default").withHttp2Disable(true).withUserAgent(AGENT).build()).build();
   }
 
   /** A platform admin's token: from {@code --token-command} (Keycloak), else signed with the local issuer's key. */

@@ -228,7 +228,7 @@ public final class NotebooksBench {
           ready.add(System.nanoTime() - postAt[i]);
         }
       }
-      Main.sleepUntil(tick + TimeUnit.MILLISECONDS.toNanos(500));
+      Loops.sleepUntil(tick + TimeUnit.MILLISECONDS.toNanos(500));
     }
     double seconds = (System.nanoTime() - t0) / 1e9;
     rows.add(post.row(Stats.rate(n, postSeconds, "creates")));
@@ -272,7 +272,7 @@ public final class NotebooksBench {
       if ("Ready".equals(api.phase(ns, KIND, HUB))) {
         return System.nanoTime();
       }
-      Main.sleepUntil(tick + TimeUnit.MILLISECONDS.toNanos(20));
+      Loops.sleepUntil(tick + TimeUnit.MILLISECONDS.toNanos(20));
     }
     return -1;
   }

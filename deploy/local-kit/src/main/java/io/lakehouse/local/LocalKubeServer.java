@@ -31,9 +31,10 @@ import java.util.logging.Logger;
 import java.util.stream.Stream;
 
 /**
- * The fabric8 mock Kubernetes API server in CRUD mode on 127.0.0.1 over plain HTTP, knowing the custom resources of
- * the CRD files in a directory: their contexts (with the status subresource) are registered and the CRD objects are
- * created, so clients can address them by apiVersion and kind.
+ * The fabric8 mock Kubernetes API server on 127.0.0.1 over plain HTTP, its CRUD mode served by the indexed
+ * {@link io.lakehouse.local.api.IndexedCrudDispatcher}, knowing the custom resources of the CRD files in a directory:
+ * their contexts (with the status subresource) are registered and the CRD objects are created, so clients can
+ * address them by apiVersion and kind.
  */
 public final class LocalKubeServer implements AutoCloseable {
 
@@ -85,11 +86,15 @@ public final class LocalKubeServer implements AutoCloseable {
     return url;
   }
 
-  /** A new client for this server (plain HTTP, no kubeconfig, no token, HTTP/1.1); the caller closes it. */
+  /**
+   * A new client for this server (plain HTTP, no kubeconfig, no token, HTTP/1.1), counted as the local kit's own
+   * ({@link RequestCounts#SIMULATOR_AGENT}); the caller closes it.
+   */
   public KubernetesClient newClient() {
     return new KubernetesClientBuilder()
         .withConfig(new ConfigBuilder(Config.empty())
             .withMasterUrl(url)
+            .withUserAgent(RequestCounts.SIMULATOR_AGENT)
             .withNamespace("default")
             .withHttp2Disable(true)
             .build())

@@ -13,11 +13,20 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResourceList;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -116,6 +125,26 @@ class LocalKubeServerTest {
 
       await().untilAsserted(() -> assertEquals(List.of("ADDED", "MODIFIED", "DELETED"), events));
     }
+  }
+
+  @Test
+  void countsRequestsByClientAndVerb() throws Exception {
+    String namespace = Fixtures.newNamespace(client);
+    String agent = "counted-" + namespace;
+    try (KubernetesClient counted = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty())
+        .withMasterUrl(Fixtures.server().url()).withHttp2Disable(true).withUserAgent(agent).build()).build()) {
+      counted.configMaps().inNamespace(namespace).resource(configMap("a")).create();
+      counted.configMaps().inNamespace(namespace).withName("a").get();
+      counted.configMaps().inNamespace(namespace).list();
+      counted.configMaps().inNamespace(namespace).withName("a").delete();
+    }
+
+    HttpResponse<String> counts = HttpClient.newHttpClient().send(HttpRequest.newBuilder(
+        URI.create(Fixtures.server().url() + "/_lakehouse/requests")).build(), HttpResponse.BodyHandlers.ofString());
+
+    assertEquals(Map.of("create", 1, "get", 1, "list", 1, "delete", 1),
+        new ObjectMapper().readValue(counts.body(), new TypeReference<Map<String, Map<String, Integer>>>() { })
+            .get(agent));
   }
 
   private static MixedOperation<GenericKubernetesResource, GenericKubernetesResourceList,

@@ -1,0 +1,72 @@
+package io.lakehouse.local.api;
+
+import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.http.Response;
+import io.fabric8.mockwebserver.http.WebSocket;
+import io.fabric8.mockwebserver.http.WebSocketListener;
+import java.util.function.Consumer;
+
+/** One watch over a WebSocket: the objects matching {@code query}, from {@code fromVersion} (null: from now). */
+final class WatchStream extends WebSocketListener {
+
+  private final AttributeSet query;
+  private final Long fromVersion;
+  private final Consumer<WatchStream> onOpen;
+  private final Consumer<WatchStream> onEnd;
+  private volatile WebSocket socket;
+
+  WatchStream(AttributeSet query, Long fromVersion, Consumer<WatchStream> onOpen, Consumer<WatchStream> onEnd) {
+    this.query = query;
+    this.fromVersion = fromVersion;
+    this.onOpen = onOpen;
+    this.onEnd = onEnd;
+  }
+
+  AttributeSet query() {
+    return query;
+  }
+
+  Long fromVersion() {
+    return fromVersion;
+  }
+
+  void deliver(Change change) {
+    String event = change.eventFor(query);
+    if (event != null) {
+      send(event);
+    }
+  }
+
+  void send(String event) {
+    socket.send(event);
+  }
+
+  /** Ends the watch as a real API server does when {@code from} is older than what it keeps. */
+  void gone(long from, long oldest) {
+    send(Change.event("ERROR", "{\"kind\":\"Status\",\"apiVersion\":\"v1\",\"metadata\":{},\"status\":\"Failure\","
+        + "\"message\":\"too old resource version: " + from + " (" + oldest + ")\",\"reason\":\"Expired\","
+        + "\"code\":410}"));
+    socket.close(1000, "too old resource version");
+  }
+
+  @Override
+  public void onOpen(WebSocket webSocket, Response response) {
+    socket = webSocket;
+    onOpen.accept(this);
+  }
+
+  @Override
+  public void onClosing(WebSocket webSocket, int code, String reason) {
+    webSocket.close(code, reason);
+  }
+
+  @Override
+  public void onClosed(WebSocket webSocket, int code, String reason) {
+    onEnd.accept(this);
+  }
+
+  @Override
+  public void onFailure(WebSocket webSocket, Throwable error, Response response) {
+    onEnd.accept(this);
+  }
+}
