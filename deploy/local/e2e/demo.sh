@@ -254,7 +254,7 @@ engines_part() {
 
   step "the catalog cannot be deleted while engines use it"
   call 409 DELETE '$API/namespaces/demo/instances/iceberg-catalog/lakehouse-cat'
-  expect "all(n in json.dumps(j) for n in ('sql', 'spark', 'tracking'))" "the 409 does not name the engines using the catalog"
+  expect "all(n in j['detail'] for n in ('trino/sql', 'spark-connect/spark'))" "the 409 does not name the engines using the catalog"
 }
 
 notebooks_part() {
@@ -335,7 +335,7 @@ deletions_part() {
   [[ $(kube_get "api/v1/namespaces/${NS}/configmaps/notebooks-hub-config") == 200 ]] || fail "no notebooks-hub-config"
   labels=$(e2e_json "json.dumps(__import__('ast').literal_eval(j['data']['jupyterhub_config.py'].split('c.KubeSpawner.common_labels = ')[1].split('\n')[0]))") ||
     fail "no KubeSpawner.common_labels in jupyterhub_config.py"
-  [[ $(e2e_http POST "${KUBE_URL}/api/v1/namespaces/${NS}/persistentvolumeclaims" "" "{\"metadata\": {\"name\": \"claim-notebooks-alice\",
+  [[ $(e2e_http POST "${KUBE_URL}/api/v1/namespaces/${NS}/persistentvolumeclaims" "" "{\"apiVersion\": \"v1\", \"kind\": \"PersistentVolumeClaim\", \"metadata\": {\"name\": \"claim-notebooks-alice\",
     \"labels\": ${labels}}, \"spec\": {\"accessModes\": [\"ReadWriteOnce\"], \"resources\": {\"requests\": {\"storage\": \"10Gi\"}}}}") == 201 ]] ||
     fail "could not write alice's volume: $(cat "${E2E_BODY}")"
   readme_call 202 DELETE '$NOTEBOOKS/namespaces/demo/instances/jupyterhub/notebooks'
