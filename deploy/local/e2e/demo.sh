@@ -160,6 +160,7 @@ kube_objects() {
     names=$(curl -s --max-time 10 "${KUBE_URL}/${kind%%:*}/namespaces/${NS}/${kind##*:}" |
       python3 -c 'import json,sys; [print(i["metadata"]["name"]) for i in json.load(sys.stdin).get("items", [])]') ||
       fail "could not list ${kind##*:} in ${NS}"
+    [[ -n ${names} ]] || continue
     grep -E "^$1(-|$)" <<<"${names}" | sed "s|^|${kind##*:}/|" || true
   done
 }
