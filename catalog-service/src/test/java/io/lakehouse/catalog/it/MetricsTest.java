@@ -72,9 +72,13 @@ class MetricsTest {
         return String.join("\n", metrics().lines().filter(l -> l.startsWith("lakehouse_")).toList());
     }
 
-    /** The value of a series ("name" or "name{labels}"), 0 when absent. */
+    /**
+     * The value of a series ("name" or "name{labels}"), 0 when absent. A counter may end with an exemplar
+     * ({@code # {span_id=..,trace_id=..} 1.0 <time>}): Micrometer adds one when OpenTelemetry is present.
+     */
     private double value(String series) {
-        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + "(?:\\{[^}]*\\})? (\\S+)$").matcher(metrics());
+        Matcher m = Pattern.compile("(?m)^" + Pattern.quote(series) + "(?:\\{[^}]*\\})? (\\S+)(?: # .*)?$")
+                .matcher(metrics());
         return m.find() ? Double.parseDouble(m.group(1)) : 0.0;
     }
 }

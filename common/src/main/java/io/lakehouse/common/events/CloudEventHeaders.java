@@ -45,10 +45,16 @@ public final class CloudEventHeaders {
         return headers;
     }
 
-    /** The Kafka record of an event: its topic, key = subject, {@code ce_*} headers, JSON data. */
-    public static ProducerRecord<String, byte[]> record(LakehouseEvent event) {
-        return new ProducerRecord<>(event.type().topic().topicName(), null, event.subject(), valueOf(event),
-                headersOf(event));
+    /**
+     * The Kafka record of an event: its topic, key = subject, {@code ce_*} headers, JSON data, and the
+     * {@link TraceContext#HEADER} of the request that wrote it (none when null).
+     */
+    public static ProducerRecord<String, byte[]> record(LakehouseEvent event, String traceparent) {
+        Headers headers = headersOf(event);
+        if (traceparent != null) {
+            add(headers, TraceContext.HEADER, traceparent);
+        }
+        return new ProducerRecord<>(event.type().topic().topicName(), null, event.subject(), valueOf(event), headers);
     }
 
     public static byte[] valueOf(LakehouseEvent event) {

@@ -2,6 +2,12 @@ package io.lakehouse.common.events;
 
 import io.lakehouse.common.config.ConsumerSettings;
 import io.lakehouse.common.metrics.LakehouseMetrics;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
+import io.opentelemetry.context.Scope;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,9 +36,11 @@ public class IncomingEvents {
     private static final Logger LOG = Logger.getLogger(IncomingEvents.class);
 
     private final ConsumerSettings settings;
+    private final Tracer tracer;
 
-    IncomingEvents(ConsumerSettings settings) {
+    IncomingEvents(ConsumerSettings settings, Tracer tracer) {
         this.settings = settings;
+        this.tracer = tracer;
     }
 
     /**
@@ -43,8 +51,9 @@ public class IncomingEvents {
     public CompletionStage<Void> handle(
             Message<byte[]> message, Consumer<LakehouseEvent> check, Function<LakehouseEvent, Uni<Void>> handler) {
         Optional<LakehouseEvent> event;
+        IncomingKafkaRecordMetadata<?, ?> meta;
         try {
-            IncomingKafkaRecordMetadata<?, ?> meta = message.getMetadata(IncomingKafkaRecordMetadata.class)
+            meta = message.getMetadata(IncomingKafkaRecordMetadata.class)
                     .orElseThrow(() -> new MalformedEventException("not a Kafka record"));
             event = CloudEventHeaders.read(meta.getHeaders(), message.getPayload());
             event.ifPresent(check);
@@ -57,15 +66,44 @@ public class IncomingEvents {
             return message.ack();
         }
         LakehouseEvent e = event.get();
+        Span span = span(meta, e);
+        Context traced = TraceContext.of(meta.getHeaders()).with(span);
         AtomicInteger attempt = new AtomicInteger();
-        return Uni.createFrom().deferred(() -> handler.apply(e))
+        return Uni.createFrom().deferred(() -> {
+                    try (Scope ignored = traced.makeCurrent()) {
+                        return handler.apply(e);
+                    }
+                })
                 .onFailure().invoke(failure -> LOG.warnf("event %s (%s) failed, attempt %d of %d: %s", e.id(),
                         e.type().cloudEventType(), attempt.incrementAndGet(), settings.attempts(), failure.getMessage()))
                 .onFailure().retry().withBackOff(settings.initialBackoff(), settings.maxBackoff())
                 .atMost(settings.attempts() - 1L)
                 .subscribeAsCompletionStage()
-                .handle((ok, failure) -> failure)
+                .handle((ok, failure) -> ended(span, failure))
                 .thenCompose(failure -> failure == null ? message.ack() : deadLetter(message, e, failure));
+    }
+
+    /**
+     * The consumer's span, a child of the request that wrote the event (its {@link TraceContext#HEADER});
+     * a no-op span when tracing is off.
+     */
+    private Span span(IncomingKafkaRecordMetadata<?, ?> meta, LakehouseEvent event) {
+        return tracer.spanBuilder(meta.getTopic() + " process " + event.type().cloudEventType())
+                .setParent(TraceContext.of(meta.getHeaders()))
+                .setSpanKind(SpanKind.CONSUMER)
+                .setAttribute("messaging.system", "kafka")
+                .setAttribute("messaging.destination.name", meta.getTopic())
+                .setAttribute("messaging.message.id", event.id().toString())
+                .setAttribute("cloudevents.event_subject", event.subject())
+                .startSpan();
+    }
+
+    private static Throwable ended(Span span, Throwable failure) {
+        if (failure != null) {
+            span.setStatus(StatusCode.ERROR, failure.getMessage());
+        }
+        span.end();
+        return failure;
     }
 
     private CompletionStage<Void> deadLetter(Message<byte[]> message, LakehouseEvent event, Throwable failure) {

@@ -143,7 +143,8 @@ public class OutboxRelay {
                 List<Future<?>> acks = new ArrayList<>();
                 Map<Long, String> parked = new LinkedHashMap<>();
                 try (PreparedStatement select = tx.prepareStatement(
-                        "SELECT seq, event_id, topic, subject, type, source, event_time, data::text FROM " + table
+                        "SELECT seq, event_id, topic, subject, type, source, event_time, data::text, traceparent FROM "
+                                + table
                                 + " WHERE published_at IS NULL AND parked_at IS NULL ORDER BY seq LIMIT ?")) {
                     select.setInt(1, batch);
                     try (ResultSet rs = select.executeQuery()) {
@@ -217,7 +218,7 @@ public class OutboxRelay {
                 .orElseThrow(() -> new IllegalStateException("unknown event type in the outbox: " + typeName));
         LakehouseEvent event = new LakehouseEvent(UUID.fromString(rs.getString(2)), rs.getString(6), type,
                 rs.getString(4), rs.getTimestamp(7).toInstant(), CloudEventHeaders.parseData(rs.getString(8)));
-        return CloudEventHeaders.record(event);
+        return CloudEventHeaders.record(event, rs.getString(9));
     }
 
     private boolean tryLock(Connection tx) throws SQLException {

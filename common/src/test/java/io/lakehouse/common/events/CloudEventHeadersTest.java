@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanContext;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.UUID;
@@ -48,6 +50,21 @@ class CloudEventHeadersTest {
         Headers headers = headers();
         headers.remove(key);
         return headers;
+    }
+
+    @Test
+    void theRecordCarriesTheWritersTraceContextAndItsConsumerContinuesIt() {
+        String traceparent = "00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01";
+        Headers headers = CloudEventHeaders.record(event(), traceparent).headers();
+        assertThat(header(headers, TraceContext.HEADER)).isEqualTo(traceparent);
+        SpanContext parent = Span.fromContext(TraceContext.of(headers)).getSpanContext();
+        assertThat(parent.getTraceId()).isEqualTo("0af7651916cd43dd8448eb211c80319c");
+        assertThat(parent.getSpanId()).isEqualTo("b7ad6b7169203331");
+        assertThat(parent.isRemote()).isTrue();
+
+        Headers untraced = CloudEventHeaders.record(event(), null).headers();
+        assertThat(untraced.lastHeader(TraceContext.HEADER)).isNull();
+        assertThat(Span.fromContext(TraceContext.of(untraced)).getSpanContext().isValid()).isFalse();
     }
 
     @Test
