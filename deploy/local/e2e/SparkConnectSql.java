@@ -4,7 +4,8 @@ import org.apache.spark.sql.connect.SparkSession;
 
 /**
  * Runs SQL statements through a Spark Connect server with the JVM client (spark-connect-client-jvm, from Maven
- * Central) and prints each statement's rows, one a line. A single-file program for the real-engines check:
+ * Central) and prints each statement's rows, one a line. A single-file program for the real-engines check (which
+ * compiles it once and runs it twice):
  *
  * <pre>
  * SPARK_CONNECT_AUTHENTICATE_TOKEN=... java --add-opens=java.base/java.nio=ALL-UNNAMED -cp 'CLIENT_LIB/*' \

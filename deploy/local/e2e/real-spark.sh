@@ -70,13 +70,19 @@ start_spark_pod() {
     --path "/opt/spark/work-dir=${root}/work" --listen-port "15002=${SPARK_PORT}"
 }
 
+# compile_client: SparkConnectSql.java against the JVM client, once per run (it runs twice).
+compile_client() {
+  rm -rf "${WORK}/client" && mkdir -p "${WORK}/client"
+  "${SPARK_JAVA}/bin/javac" -nowarn -cp "${SPARK_CLIENT_LIB}/*" -d "${WORK}/client" \
+    "${REPO_ROOT}/deploy/local/e2e/SparkConnectSql.java" || die "SparkConnectSql.java does not compile"
+}
+
 # spark_sql TOKEN STATEMENT...: the statements through the Spark Connect JVM client; prints the rows.
 spark_sql() {
   local token=$1
   shift
   SPARK_CONNECT_AUTHENTICATE_TOKEN="${token}" "${SPARK_JAVA}/bin/java" -Xmx512m \
-    --add-opens=java.base/java.nio=ALL-UNNAMED -Dorg.slf4j.simpleLogger.defaultLogLevel=warn \
-    -cp "${SPARK_CLIENT_LIB}/*" "${REPO_ROOT}/deploy/local/e2e/SparkConnectSql.java" \
+    --add-opens=java.base/java.nio=ALL-UNNAMED -cp "${WORK}/client:${SPARK_CLIENT_LIB}/*" SparkConnectSql \
     "sc://localhost:${SPARK_PORT}" "$@" 2>>"${LH_LOG_DIR}/spark-client.log"
 }
 
@@ -109,6 +115,7 @@ main() {
 
   start_spark_pod
   pod=${LAST_PID}
+  compile_client
   wait_for_line "${LH_LOG_DIR}/spark-connect.log" "Spark Connect server started" "${START_LIMIT_S}" "${pod}" ||
     die "the generated Spark Connect server did not start: $(grep -m5 -E 'ERROR|Error|Exception' "${LH_LOG_DIR}/spark-connect.log" || true)"
   e2e_log "real Spark Connect server started from the generated objects after $(elapsed_since "${t0}")"
