@@ -50,12 +50,6 @@ source "${LIB_DIR}/keycloak.sh"
 source "${LIB_DIR}/services.sh"
 # shellcheck source=lib/real_engines.sh
 source "${LIB_DIR}/real_engines.sh"
-# The engines' downloads and Kafka's tools are the outer home's, not made again per run.
-KAFKA_LIB="${OUTER_HOME}/kafka/lib"
-RE_DIR="${OUTER_HOME}/real-engines"
-TRINO_DIST="${RE_DIR}/trino-server-${TRINO_VERSION}"
-S3MOCK_JAR="${RE_DIR}/s3mock-${S3MOCK_VERSION}-exec.jar"
-REST_LIB="${RE_DIR}/rest-lib"
 
 PG_DB=lakehouse_e2e_trino
 RUN_ID="e2e-trino-$(date +%s)-$$"
@@ -63,101 +57,8 @@ RUN_ID="e2e-trino-$(date +%s)-$$"
 # of another instance under the same id is never adopted.
 NS="rt-$(printf '%s' "${RUN_ID}" | sha256sum | cut -c1-8)"
 WORK="${LAKEHOUSE_HOME}/work"
+E2E_NAME=trino
 LOCAL_KIT_CP="${REPO_ROOT}/deploy/local-kit/target/local-kit-0.1.0-SNAPSHOT.jar:${REPO_ROOT}/deploy/local-kit/target/lib/*"
-PIDS=()
-
-e2e_log() { printf '[e2e trino] %s\n' "$*" >&2; }
-
-stop_all() {
-  local pid
-  for pid in "${PIDS[@]}"; do kill "${pid}" 2>/dev/null || true; done
-  for pid in "${PIDS[@]}"; do wait "${pid}" 2>/dev/null || true; done
-  services_down
-  kube_down
-}
-
-
-# consumer_groups SERVICE: a group of its own for every incoming channel of the service, its offsets set
-# at the topics' end before the service starts: no partition taken from a running stack, no replay of
-# the topics' history (other runs' instances would get Keycloak clients).
-consumer_groups() {
-  local svc=$1 props channel topics group topic
-  props="${REPO_ROOT}/${svc}-service/src/main/resources/application.properties"
-  for channel in $(sed -n 's/^mp\.messaging\.incoming\.\([a-z-]*\)\.connector=.*/\1/p' "${props}" | sort -u); do
-    topics=$(sed -n "s/^mp\.messaging\.incoming\.${channel}\.topics\?=//p" "${props}" | head -1)
-    topics=${topics:-${channel}}
-    group="${RUN_ID}-${svc}-${channel}"
-    for topic in ${topics//,/ }; do
-      kafka_tool -cp "${KAFKA_LIB}/*" org.apache.kafka.tools.consumer.group.ConsumerGroupCommand \
-        --bootstrap-server "${KAFKA_BOOTSTRAP}" --group "${group}" --topic "${topic}" \
-        --reset-offsets --to-latest --execute >/dev/null || die "could not place consumer group ${group} on ${topic}"
-    done
-    channel=${channel//-/_}
-    export "MP_MESSAGING_INCOMING_${channel^^}_GROUP_ID=${group}"
-  done
-}
-
-# api METHOD URL [BODY]: prints the body; fails on a status >= 400.
-api() {
-  local method=$1 url=$2 body=${3:-} out code
-  out=$(mktemp)
-  code=$(curl -s -o "${out}" -w '%{http_code}' --max-time 20 -X "${method}" -H "Authorization: Bearer ${ALICE}" \
-    -H 'Content-Type: application/json' ${body:+-d "${body}"} "${url}") || code=000
-  if ((code >= 400 || code == 0)); then
-    e2e_log "FAIL ${method} ${url}: HTTP ${code} $(cat "${out}")"
-    rm -f "${out}"
-    return 1
-  fi
-  cat "${out}"
-  rm -f "${out}"
-}
-
-# await_phase URL PHASE SECONDS
-await_phase() {
-  local url=$1 want=$2 limit=$3 i phase=
-  for ((i = 0; i < limit * 2; i++)); do
-    phase=$(api GET "${url}" | python3 -c 'import json,sys; print(json.load(sys.stdin)["status"]["phase"])') || true
-    [[ ${phase} == "${want}" ]] && return 0
-    sleep 0.5
-  done
-  die "${url} is ${phase:-unknown}, not ${want}, after ${limit} s"
-}
-
-# await_gone URL SECONDS: until GET answers 404.
-await_gone() {
-  local i
-  for ((i = 0; i < $2 * 2; i++)); do
-    [[ $(curl -s -o /dev/null -w '%{http_code}' --max-time 5 -H "Authorization: Bearer ${ALICE}" "$1") == 404 ]] && return 0
-    sleep 0.5
-  done
-  die "$1 still exists after $2 s"
-}
-
-# run_bg NAME COMMAND...: runs in the background, output in ${LH_LOG_DIR}/NAME.log; sets LAST_PID.
-run_bg() {
-  local name=$1
-  shift
-  "$@" >"${LH_LOG_DIR}/${name}.log" 2>&1 &
-  LAST_PID=$!
-  PIDS+=("${LAST_PID}")
-}
-
-start_stand_ins() {
-  rm -rf "${WORK}/s3" && mkdir -p "${WORK}/s3"
-  COM_ADOBE_TESTING_S3MOCK_STORE_INITIAL_BUCKETS=warehouse COM_ADOBE_TESTING_S3MOCK_STORE_ROOT="${WORK}/s3" \
-    run_bg s3mock java -Xmx256m -jar "${S3MOCK_JAR}" --server.port=0 \
-    --server.address=127.0.0.1 --com.adobe.testing.s3mock.httpPort="${S3_PORT}"
-  wait_for_line "${LH_LOG_DIR}/s3mock.log" "Started S3MockApplication" 120 "${LAST_PID}" ||
-    die "S3Mock did not start (${LH_LOG_DIR}/s3mock.log)"
-  # The REST catalog keeps its metadata in the bucket, like Polaris; its own table store is in memory.
-  CATALOG_REST_PORT="${REST_PORT}" CATALOG_WAREHOUSE=s3://warehouse/ \
-    CATALOG_IO__IMPL=org.apache.iceberg.aws.s3.S3FileIO CATALOG_S3_ENDPOINT="http://127.0.0.1:${S3_PORT}" \
-    CATALOG_S3_PATH__STYLE__ACCESS=true AWS_REGION=us-east-1 AWS_ACCESS_KEY_ID=demo-access-key \
-    AWS_SECRET_ACCESS_KEY=demo-secret-key \
-    run_bg iceberg-rest java -Xmx384m -cp "${REST_LIB}/*" org.apache.iceberg.rest.RESTCatalogServer
-  wait_for_line "${LH_LOG_DIR}/iceberg-rest.log" "Started ServerConnector" 60 "${LAST_PID}" ||
-    die "the Iceberg REST server did not start (${LH_LOG_DIR}/iceberg-rest.log)"
-}
 
 # start_trino_pod NAME DEPLOYMENT [--listen-port C=L ...]: the generated Deployment's container as a process.
 start_trino_pod() {
@@ -181,44 +82,14 @@ sql() {
 }
 
 main() {
-  local t0 s pids=() rc=0 trino ca rows objects
+  local t0 trino rows objects
   t0=$(now_ms)
-  for s in ${SERVICES}; do
-    [[ -f $(svc_jar "${s}") ]] || die "$(svc_jar "${s}") is missing: build it first (./mvnw package -DskipTests)"
-  done
-  [[ -f ${REPO_ROOT}/deploy/local-kit/target/local-kit-0.1.0-SNAPSHOT.jar ]] || die "deploy/local-kit is not built"
-  port_open "${KAFKA_HOST}" "${KAFKA_PORT}" || die "no Kafka on ${KAFKA_BOOTSTRAP}"
-  keycloak_ready || die "no Keycloak on ${KEYCLOAK_URL} (lakehouse test or up --with-keycloak starts it)"
   TRINO_JAVA=$(real_engines_java) || die "Trino needs a JDK >= 24 (set LAKEHOUSE_TRINO_JAVA_HOME)"
-  LAKEHOUSE_HOME="${OUTER_HOME}" real_engines_fetch
-  ensure_dirs
-  mkdir -p "${WORK}"
-  trap 'stop_all || true' EXIT
-  trap 'exit 143' TERM INT
-  pg_fresh_database "${PG_DB}" catalog engines access
-  kube_up || die "the local Kubernetes API could not start"
-  LH_TOKEN_MODE=keycloak
-  for s in ${SERVICES}; do
-    (
-      consumer_groups "$(svc_name "${s}")"
-      svc_start "${s}"
-    ) &
-    pids+=($!)
-  done
-  for s in "${pids[@]}"; do wait "${s}" || rc=1; done
-  ((rc == 0)) || die "a service did not start (logs in ${LH_LOG_DIR})"
+  real_engines_fetch_trino
+  real_stack_up
   start_stand_ins
   e2e_log "stack and stand-ins ready after $(elapsed_since "${t0}")"
-
-  # The namespace's bucket Secret, as the platform writes it (the simulator seeds only "demo").
-  local secret code format
-  format='{"apiVersion":"v1","kind":"Secret","metadata":{"name":"warehouse-bucket","namespace":"%s",'
-  format+='"labels":{"lakehouse.io/bucket":"true"}},"data":{"AWS_ACCESS_KEY_ID":"%s","AWS_SECRET_ACCESS_KEY":"%s"}}'
-  # shellcheck disable=SC2059 # the format is the constant above
-  secret=$(printf "${format}" "${NS}" "$(printf demo-access-key | base64)" "$(printf demo-secret-key | base64)")
-  code=$(curl -s -o "${WORK}/secret.json" -w '%{http_code}' --max-time 10 -X POST -H 'Content-Type: application/json' \
-    "${KUBE_URL}/api/v1/namespaces/${NS}/secrets" -d "${secret}") || code=000
-  [[ ${code} == 201 ]] || die "could not write the bucket Secret: HTTP ${code} $(cat "${WORK}/secret.json")"
+  write_bucket_secret
   ALICE=$(keycloak_token alice)
   BOB=$(keycloak_token bob)
   local catalog="http://127.0.0.1:$(svc_port "$(cut -d' ' -f1 <<<"${SERVICES}")")/api/v1/namespaces/${NS}"
@@ -258,8 +129,7 @@ main() {
   [[ ${rows} == *"Access Denied"* ]] || die "bob was refused, but not by the access rules: ${rows}"
   e2e_log "refused for bob (no grant): ${rows##*ERROR: }"
 
-  objects=$(curl -s --max-time 10 "http://127.0.0.1:${S3_PORT}/warehouse?list-type=2&prefix=sales/" |
-    grep -o '<Key>[^<]*</Key>' | sed 's/<[^>]*>//g')
+  objects=$(bucket_keys sales/)
   grep -qE '^sales/orders-[0-9a-f]+/data/.*\.parquet$' <<<"${objects}" || die "no Parquet file under sales/orders-<uuid>/data: ${objects}"
   grep -qE '^sales/orders-[0-9a-f]+/metadata/.*\.metadata\.json$' <<<"${objects}" || die "no Iceberg metadata under sales/orders-<uuid>/metadata: ${objects}"
   e2e_log "bucket: $(wc -l <<<"${objects}") objects under sales/orders-<uuid>/ (Parquet data and Iceberg metadata)"

@@ -16,7 +16,10 @@ import java.util.regex.Pattern;
  *       {@code host:port} serving it;</li>
  *   <li>URLs: a URL prefix listed becomes another one (a stand-in serving the same API at another base path);</li>
  *   <li>paths: a container path (a mount path, a data directory) becomes a local folder, for itself and everything
- *       below it.</li>
+ *       below it;</li>
+ *   <li>properties: the value of a property line ({@code key=value} in a properties file) becomes another one: a
+ *       listen port a server reads from its configuration only (two pods of one machine cannot listen on one
+ *       port).</li>
  * </ul>
  * They apply to env values, args and the text files of ConfigMap volumes; Secret files (keystores, keys) are written
  * byte for byte.
@@ -28,6 +31,7 @@ public final class LocalRewrites {
   private final Map<String, String> urls = new LinkedHashMap<>();
   private final Map<String, String> hosts = new LinkedHashMap<>();
   private final Map<String, Path> paths = new LinkedHashMap<>();
+  private final Map<String, String> properties = new LinkedHashMap<>();
 
   public LocalRewrites(String namespace) {
     this.namespace = namespace;
@@ -63,6 +67,12 @@ public final class LocalRewrites {
     return this;
   }
 
+  /** Every property line {@code key=...} (or {@code key ...}, {@code key: ...}) gets the value {@code value}. */
+  public LocalRewrites property(String key, String value) {
+    properties.put(key, value);
+    return this;
+  }
+
   /** The local folder of a container path; fails when no path rewrite covers it. */
   Path localPath(String containerPath) {
     String normalized = containerPath.replaceAll("/+$", "");
@@ -74,7 +84,7 @@ public final class LocalRewrites {
             + " has no local folder: add a path rewrite for it"));
   }
 
-  /** The text with every address and path rewritten. */
+  /** The text with every address, URL, path and property rewritten. */
   String apply(String text) {
     String out = text;
     for (Map.Entry<String, String> u : urls.entrySet()) {
@@ -92,9 +102,17 @@ public final class LocalRewrites {
       Pattern p = Pattern.compile("(?<![\\w.-])" + Pattern.quote(h.getKey()) + "(?!\\d)");
       out = p.matcher(out).replaceAll(Matcher.quoteReplacement(h.getValue()));
     }
-    for (String prefix : longestFirst()) {
-      Pattern p = Pattern.compile("(?<![\\w.-])" + Pattern.quote(prefix) + "(?=[/\\s\"',;:]|$)", Pattern.MULTILINE);
-      out = p.matcher(out).replaceAll(Matcher.quoteReplacement(paths.get(prefix).toString()));
+    if (!paths.isEmpty()) {
+      // One pass over all prefixes, longest first: a rewritten path is never rewritten again (a local folder may
+      // itself start with a container path, e.g. under /tmp).
+      String alternatives = String.join("|", longestFirst().stream().map(Pattern::quote).toList());
+      Pattern p = Pattern.compile("(?<![\\w.-])(" + alternatives + ")(?=[/\\s\"',;:]|$)", Pattern.MULTILINE);
+      out = p.matcher(out).replaceAll(m -> Matcher.quoteReplacement(paths.get(m.group(1)).toString()));
+    }
+    for (Map.Entry<String, String> property : properties.entrySet()) {
+      Pattern p = Pattern.compile("^(\\s*" + Pattern.quote(property.getKey()) + "(?:\\s*[=:]\\s*|\\s+)).*$",
+          Pattern.MULTILINE);
+      out = p.matcher(out).replaceAll(m -> Matcher.quoteReplacement(m.group(1) + property.getValue()));
     }
     return out;
   }

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * {@code pod}: runs one container of a Deployment the services generated as a local process, until it exits or
@@ -42,6 +43,10 @@ public final class PodCommand {
     for (String p : options.getOrDefault("path", List.of())) {
       rewrites.path(pair(p)[0], Path.of(pair(p)[1]));
     }
+    Map<Integer, Integer> listenPorts = new TreeMap<>();
+    for (String l : options.getOrDefault("listen-port", List.of())) {
+      listenPorts.put(Integer.parseInt(pair(l)[0]), Integer.parseInt(pair(l)[1]));
+    }
     LocalPod pod;
     try (KubernetesClient client = new KubernetesClientBuilder()
         .withConfig(new io.fabric8.kubernetes.client.ConfigBuilder().withMasterUrl(one(options, "api")).build())
@@ -54,20 +59,22 @@ public final class PodCommand {
       var spec = d.getSpec().getTemplate().getSpec();
       String container = options.containsKey("container") ? one(options, "container")
           : spec.getContainers().get(0).getName();
+      String image = spec.getContainers().stream().filter(c -> c.getName().equals(container)).findFirst()
+          .orElseThrow(() -> new IllegalArgumentException("no container " + container + " in " + name)).getImage();
+      KnownImages.listen(image, listenPorts, rewrites);
       pod = new PodMaterializer(new ApiObjectSource(client), rewrites).materialize(spec, container, namespace,
           name + "-local");
     }
-    Map<Integer, Integer> listenPorts = new java.util.TreeMap<>();
-    for (String l : options.getOrDefault("listen-port", List.of())) {
-      listenPorts.put(Integer.parseInt(pair(l)[0]), Integer.parseInt(pair(l)[1]));
+    KnownImages.LocalProcess local = KnownImages.process(pod, Path.of(one(options, "dist")), rewrites, listenPorts);
+    ProcessBuilder process = new ProcessBuilder(local.command()).inheritIO();
+    if (local.workingDir() != null) {
+      process.directory(local.workingDir().toFile());
     }
-    List<String> command = new ArrayList<>(KnownImages.command(pod.image(), Path.of(one(options, "dist")), rewrites,
-        listenPorts));
-    command.addAll(pod.args());
-    ProcessBuilder process = new ProcessBuilder(command).inheritIO();
+    // Only the container's environment: the image's, then the pod's over it, as in the container.
     Map<String, String> env = process.environment();
     String path = env.get("PATH");
     env.clear();
+    env.putAll(local.imageEnv());
     env.putAll(pod.env());
     env.put("PATH", path);
     if (options.containsKey("java-home")) {
