@@ -1,7 +1,7 @@
 package io.lakehouse.common.audit;
 
 import io.lakehouse.common.problem.ApiException;
-import io.quarkus.security.identity.SecurityIdentity;
+import io.quarkus.security.identity.CurrentIdentityAssociation;
 import io.smallrye.mutiny.Uni;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.container.ContainerRequestContext;
@@ -33,11 +33,11 @@ public class AuditFilter {
     private static final Set<String> MUTATING = Set.of("POST", "PUT", "PATCH", "DELETE");
 
     private final AuditIntents intents;
-    private final SecurityIdentity caller;
+    private final CurrentIdentityAssociation identity;
 
-    AuditFilter(AuditIntents intents, SecurityIdentity caller) {
+    AuditFilter(AuditIntents intents, CurrentIdentityAssociation identity) {
         this.intents = intents;
-        this.caller = caller;
+        this.identity = identity;
     }
 
     /** Before a matched call: its record, committed (the request id is fixed here). */
@@ -48,7 +48,7 @@ public class AuditFilter {
         }
         String requestId = requestId(request.getHeaderString(REQUEST_ID));
         request.getHeaders().putSingle(REQUEST_ID, requestId);
-        return intents.begin(record(request, resource, null, requestId))
+        return caller().chain(who -> intents.begin(record(request, resource, null, requestId, who)))
                 .invoke(id -> request.setProperty(INTENT, id))
                 .onFailure().transform(e -> {
                     LOG.errorf("audit intent of %s %s not written, call refused: %s", request.getMethod(),
@@ -67,7 +67,8 @@ public class AuditFilter {
         String requestId = requestId(request.getHeaderString(REQUEST_ID));
         response.getHeaders().putSingle(REQUEST_ID, requestId);
         UUID intent = (UUID) request.getProperty(INTENT);
-        return intents.complete(intent, record(request, resource, response.getStatus(), requestId))
+        return caller()
+                .chain(who -> intents.complete(intent, record(request, resource, response.getStatus(), requestId, who)))
                 .onFailure().recoverWithItem(e -> {
                     LOG.errorf("audit outcome of %s %s not recorded (%s): %s", request.getMethod(),
                             request.getUriInfo().getPath(), intent == null ? "lost"
@@ -80,10 +81,21 @@ public class AuditFilter {
         return MUTATING.contains(request.getMethod()) && request.getUriInfo().getPath().startsWith("/api/");
     }
 
-    private AuditRecord record(ContainerRequestContext request, ResourceInfo resource, Integer outcome,
-            String requestId) {
+    /**
+     * The caller's name, null when anonymous or unresolved. Deferred: on a failed request's path the
+     * response filter runs on the IO thread before the (lazy) identity is resolved, where reading the
+     * injected SecurityIdentity throws BlockingOperationNotAllowedException and turned the answer into a 500.
+     */
+    private Uni<String> caller() {
+        return identity.getDeferredIdentity()
+                .map(who -> who.isAnonymous() ? null : who.getPrincipal().getName())
+                .onFailure().recoverWithNull();
+    }
+
+    private static AuditRecord record(ContainerRequestContext request, ResourceInfo resource, Integer outcome,
+            String requestId, String caller) {
         String path = request.getUriInfo().getPath();
-        return new AuditRecord(caller.isAnonymous() ? null : caller.getPrincipal().getName(),
+        return new AuditRecord(caller,
                 request.getMethod() + " " + template(resource, path),
                 request.getUriInfo().getPathParameters().getFirst("namespace"), path, outcome, requestId);
     }
