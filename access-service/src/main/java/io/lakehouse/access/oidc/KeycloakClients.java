@@ -30,6 +30,7 @@ public class KeycloakClients {
 
     /** Client attribute holding the uid of the instance the client was made for. */
     public static final String MARK = "lakehouse.instance-uid";
+    private static final String POST_LOGOUT = "post.logout.redirect.uris";
 
     private final KeycloakSettings settings;
     private volatile Keycloak keycloak;
@@ -69,13 +70,15 @@ public class KeycloakClients {
             throw new ForeignClientException(spec.clientId());
         }
         ClientResource resource = clients.get(client.getId());
+        Map<String, String> attributes = new HashMap<>(client.getAttributes() == null ? Map.of() : client.getAttributes());
         if (!spec.redirectUris().equals(client.getRedirectUris()) || !List.of(spec.origin()).equals(client.getWebOrigins())
+                || !spec.postLogoutUris().equals(attributes.get(POST_LOGOUT))
                 || Boolean.TRUE.equals(client.isPublicClient()) || !row.instanceUid().equals(mark)) {
             client.setRedirectUris(spec.redirectUris());
             client.setWebOrigins(List.of(spec.origin()));
             client.setPublicClient(false);
-            Map<String, String> attributes = new HashMap<>(client.getAttributes() == null ? Map.of() : client.getAttributes());
             attributes.put(MARK, row.instanceUid());
+            attributes.put(POST_LOGOUT, spec.postLogoutUris());
             client.setAttributes(attributes);
             resource.update(client);
         }
@@ -204,7 +207,7 @@ public class KeycloakClients {
         c.setServiceAccountsEnabled(false);
         c.setRedirectUris(spec.redirectUris());
         c.setWebOrigins(List.of(spec.origin()));
-        c.setAttributes(Map.of("post.logout.redirect.uris", spec.origin() + "/*", MARK, uid));
+        c.setAttributes(Map.of(POST_LOGOUT, spec.postLogoutUris(), MARK, uid));
         c.setProtocolMappers(List.of(groupsMapper()));
         return c;
     }

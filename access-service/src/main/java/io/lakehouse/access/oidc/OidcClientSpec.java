@@ -10,9 +10,13 @@ import java.util.Map;
  * such as {@code lakehouse-cli} has that shape), redirect URI of
  * the component on {@code https://<name>-<ns>.<domain>}, that origin as web origin. MLflow has no
  * OIDC support of its own: it sits behind the platform login (an oauth2-proxy), whose callback is
- * {@code /oauth2/callback} like Trino's.
+ * {@code /oauth2/callback} like Trino's. NiFi builds its callback and logout URIs from the forwarded
+ * headers including the port, so behind ingress-nginx they read {@code https://<host>:443/...}; Keycloak
+ * matches redirect URIs exactly, so a NiFi client registers both spellings.
+ *
+ * @param postLogoutUris Keycloak's {@code post.logout.redirect.uris} attribute ({@code ##}-separated)
  */
-public record OidcClientSpec(String clientId, String origin, List<String> redirectUris) {
+public record OidcClientSpec(String clientId, String origin, List<String> redirectUris, String postLogoutUris) {
 
     private static final Map<String, String> CALLBACKS = Map.of(
             "trino", "/oauth2/callback",
@@ -30,7 +34,10 @@ public record OidcClientSpec(String clientId, String origin, List<String> redire
 
     public static OidcClientSpec of(InstanceKey key, String domain) {
         String origin = "https://" + key.host(domain);
-        return new OidcClientSpec(clientId(key), origin, List.of(origin + CALLBACKS.get(key.kind())));
+        List<String> spellings = "nifi".equals(key.kind()) ? List.of(origin, origin + ":443") : List.of(origin);
+        return new OidcClientSpec(clientId(key), origin,
+                spellings.stream().map(o -> o + CALLBACKS.get(key.kind())).toList(),
+                String.join("##", spellings.stream().map(o -> o + "/*").toList()));
     }
 
     /** The Secret the instance's pods read: {@code <name>-oidc}. */

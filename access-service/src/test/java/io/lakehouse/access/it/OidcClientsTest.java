@@ -178,8 +178,14 @@ class OidcClientsTest {
                 .containsExactly("https://pre-" + ns + ".lakehouse.localtest.me/oauth2/callback");
         assertThat(keycloakClient(ns + ".hub.jupyterhub").orElseThrow().getRedirectUris())
                 .containsExactly("https://hub-" + ns + ".lakehouse.localtest.me/hub/oauth_callback");
-        assertThat(keycloakClient(ns + ".flow.nifi").orElseThrow().getRedirectUris())
-                .containsExactly("https://flow-" + ns + ".lakehouse.localtest.me/nifi-api/access/oidc/callback/consumer");
+        // NiFi sends its URIs with the port the ingress forwards (:443); Keycloak matches them exactly.
+        String flow = "https://flow-" + ns + ".lakehouse.localtest.me";
+        ClientRepresentation nifi = keycloakClient(ns + ".flow.nifi").orElseThrow();
+        assertThat(nifi.getRedirectUris()).containsExactlyInAnyOrder(flow + "/nifi-api/access/oidc/callback/consumer",
+                flow + ":443/nifi-api/access/oidc/callback/consumer");
+        assertThat(nifi.getAttributes()).containsEntry("post.logout.redirect.uris", flow + "/*##" + flow + ":443/*");
+        assertThat(keycloakClient(preId).orElseThrow().getAttributes())
+                .containsEntry("post.logout.redirect.uris", "https://pre-" + ns + ".lakehouse.localtest.me/*");
         // Spark Connect: no client, no Secret, and no OIDC client to show (kind takes none).
         assertThat(keycloakClient(ns + ".sc.spark-connect")).isEmpty();
         assertThat(kube.secrets().inNamespace(ns).withName("sc-oidc").get()).isNull();
