@@ -47,6 +47,8 @@ final class SparkProperties {
         conf.put(CATALOG_PREFIX + ".type", "rest");
         conf.put(CATALOG_PREFIX + ".warehouse", spec.warehouse());
         conf.put(CATALOG_PREFIX + ".scope", "PRINCIPAL_ROLE:ALL");
+        // Explicit: Iceberg infers OAuth2 from "credential" today and warns that the inference will go away.
+        conf.put(CATALOG_PREFIX + ".rest.auth.type", "oauth2");
         conf.put(CATALOG_PREFIX + ".io-impl", "org.apache.iceberg.aws.s3.S3FileIO");
         conf.put(CATALOG_PREFIX + ".s3.endpoint", storage.endpoint());
         boolean pathStyle = !Boolean.FALSE.equals(storage.pathStyleAccess());
