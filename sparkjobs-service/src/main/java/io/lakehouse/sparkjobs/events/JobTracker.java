@@ -80,15 +80,17 @@ public class JobTracker {
 
     void observe(GenericKubernetesResource app) {
         ApplicationStatus s = ApplicationStatus.of(app, service.name());
-        if (s.ours() && JobState.NEW.equals(s.state())) {
+        boolean launching = s.ours() && !unfinishedLaunch(s, OffsetDateTime.now());
+        if (launching && JobState.NEW.equals(s.state())) {
             // Launched here, no word from the operator yet: the launch records it as NEW, nothing to change.
+            // (Past the grace it is looked at: its launch may have died before the row.)
             return;
         }
         Optional<JobRecord> changed = pool.withTransaction(tx -> jobs.observe(tx, s).chain(updated -> {
             if (updated.isPresent()) {
                 return Outbox.append(tx, events.stateChanged(updated.get())).replaceWith(updated);
             }
-            if (s.ours() && !unfinishedLaunch(s, OffsetDateTime.now())) {
+            if (launching) {
                 // Launched here: the launch records it (its row may not be committed yet); resync catches up.
                 return Uni.createFrom().item(Optional.<JobRecord>empty());
             }
