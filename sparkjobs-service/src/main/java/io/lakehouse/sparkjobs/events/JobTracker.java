@@ -95,7 +95,8 @@ public class JobTracker {
             return;
         }
         // Ended while watched: the driver's lines go with the final state, in its transaction.
-        String log = seen.endsWhileWatched(uid, s.state()) ? driverLog(s).orElse(null) : null;
+        boolean logRead = seen.endsWhileWatched(uid, s.state());
+        String log = logRead ? driverLog(s).orElse(null) : null;
         Recorded result = pool.withTransaction(tx -> jobs.observe(tx, s, log).chain(updated -> {
             if (updated.isPresent()) {
                 return Outbox.append(tx, events.stateChanged(updated.get())).replaceWith(Recorded.CHANGED);
@@ -118,7 +119,7 @@ public class JobTracker {
             });
         })).await().indefinitely();
         seen.seen(uid, s.state(), result != Recorded.UNKNOWN);
-        if (result == Recorded.CHANGED && log == null && JobState.finished(s.state())) {
+        if (result == Recorded.CHANGED && !logRead && JobState.finished(s.state())) {
             driverLog(s).ifPresent(lines -> jobs.saveLog(s.namespace(), s.name(), lines).await().indefinitely());
         }
     }

@@ -70,54 +70,54 @@ final class PodTemplates {
         return template(plan, settings, EXECUTOR_CONTAINER, env, code);
     }
 
+    /** Keys in fabric8's order (alphabetical), so the JSON sent is what its builders sent. */
     private static ObjectNode template(JobPlan plan, SparkJobSettings settings, String container, ArrayNode env,
             boolean withCode) {
         ObjectNode template = SparkApplications.JSON.createObjectNode();
         ObjectNode spec = template.putObject("spec");
-        // Thousands of finished jobs keep a Service each; their link variables overflow a pod's env.
-        spec.put("enableServiceLinks", false);
-        spec.set("securityContext", RESTRICTED_POD.computeIfAbsent(settings.runAsUser(),
-                uid -> SparkApplications.JSON.valueToTree(PodSecurity.restrictedPod(uid, uid))).deepCopy());
-        ObjectNode main = spec.putArray("containers").addObject().put("name", container);
-        main.set("securityContext", RESTRICTED_CONTAINER.deepCopy());
+        ObjectNode main = spec.putArray("containers").addObject();
         if (!env.isEmpty()) {
             main.set("env", env);
         }
+        main.put("name", container).set("securityContext", RESTRICTED_CONTAINER.deepCopy());
+        // Thousands of finished jobs keep a Service each; their link variables overflow a pod's env.
+        spec.put("enableServiceLinks", false);
+        if (withCode && !"script".equals(plan.sourceType())) {
+            spec.putArray("initContainers").add(fetcher(plan, settings));
+        }
+        spec.set("securityContext", RESTRICTED_POD.computeIfAbsent(settings.runAsUser(),
+                uid -> SparkApplications.JSON.valueToTree(PodSecurity.restrictedPod(uid, uid))).deepCopy());
         if (withCode) {
             codeVolume(plan, spec.putArray("volumes").addObject());
             codeMount(main.putArray("volumeMounts"), "script".equals(plan.sourceType()));
-            fetcher(plan, settings, spec);
         }
         return template;
     }
 
     private static void codeVolume(JobPlan plan, ObjectNode volume) {
-        volume.put("name", CODE_VOLUME);
         if ("script".equals(plan.sourceType())) {
             volume.putObject("configMap").put("name", JobNames.configMap(plan.name()));
         } else {
             volume.putObject("emptyDir").put("sizeLimit", "1Gi");
         }
+        volume.put("name", CODE_VOLUME);
     }
 
     private static void codeMount(ArrayNode mounts, boolean readOnly) {
-        ObjectNode mount = mounts.addObject().put("name", CODE_VOLUME).put("mountPath", SparkApplications.codeDir());
+        ObjectNode mount = mounts.addObject().put("mountPath", SparkApplications.codeDir()).put("name", CODE_VOLUME);
         if (readOnly) {
             mount.put("readOnly", true);
         }
     }
 
-    /** The init container that fills the code volume (S3, Git), under the pod spec; none for a script. */
-    private static void fetcher(JobPlan plan, SparkJobSettings settings, ObjectNode podSpec) {
+    /** The init container that fills the code volume from S3 or Git. */
+    private static ObjectNode fetcher(JobPlan plan, SparkJobSettings settings) {
         LaunchForm.Source source = plan.form().source();
         boolean s3 = "s3".equals(source.type());
-        if (!s3 && !"git".equals(source.type())) {
-            return;
-        }
-        ObjectNode c = podSpec.putArray("initContainers").addObject().put("name", "fetch-code")
-                .put("image", s3 ? settings.s3Image() : settings.gitImage());
+        ObjectNode c = SparkApplications.JSON.createObjectNode();
         ArrayNode args = c.putArray("args");
         ArrayNode env = c.putArray("env");
+        c.put("image", s3 ? settings.s3Image() : settings.gitImage()).put("name", "fetch-code");
         c.set("resources", FETCHER_RESOURCES.deepCopy());
         c.set("securityContext", RESTRICTED_CONTAINER.deepCopy());
         codeMount(c.putArray("volumeMounts"), false);
@@ -136,7 +136,7 @@ final class PodTemplates {
             if (bucket.endpoint() != null) {
                 add(args, "--endpoint-url", bucket.endpoint());
             }
-            return;
+            return c;
         }
         plain(env, "HOME", "/tmp");
         plain(env, "GIT_TERMINAL_PROMPT", "0");
@@ -149,6 +149,7 @@ final class PodTemplates {
             add(args, "--branch", source.branch());
         }
         add(args, "--", source.repository(), dir + "/" + REPO_DIR);
+        return c;
     }
 
     /** The cluster's S3 store rejects the newer SDKs' default checksums: only when required (aws-cli, Iceberg). */
@@ -180,7 +181,7 @@ final class PodTemplates {
 
     private static void secretRef(ArrayNode env, String name, String secret, String key) {
         env.addObject().put("name", name).putObject("valueFrom").putObject("secretKeyRef")
-                .put("name", secret).put("key", key);
+                .put("key", key).put("name", secret);
     }
 
     private static void plain(ArrayNode env, String name, String value) {
