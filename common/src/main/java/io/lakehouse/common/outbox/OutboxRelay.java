@@ -111,7 +111,6 @@ public class OutboxRelay {
     private void drainOrBackOff() {
         try {
             drain();
-            parked.set(count("SELECT count(*) FROM " + settings.schema() + ".outbox WHERE parked_at IS NOT NULL"));
             lastError = null;
             backoffMs = 100;
         } catch (Exception e) {
@@ -135,6 +134,7 @@ public class OutboxRelay {
             tx.setAutoCommit(false);
             try {
                 if (!tryLock(tx)) {
+                    countParked(tx, table);
                     tx.rollback();
                     return 0;
                 }
@@ -177,6 +177,7 @@ public class OutboxRelay {
                 RelayCrashHook.haltIfArmed(settings.outbox().haltAfterAckFile());
                 markPublished(tx, table, published);
                 park(tx, table, parked);
+                countParked(tx, table);
                 tx.commit();
                 backlog.set(read == batch ? batch : 0);
                 return read;
@@ -244,6 +245,15 @@ public class OutboxRelay {
                 "DELETE FROM " + table + " WHERE published_at < now() - ?::interval")) {
             purge.setString(1, settings.outbox().retention().toSeconds() + " seconds");
             purge.executeUpdate();
+        }
+    }
+
+    /** The parked rows, read in the pass's own transaction (a transaction of its own doubled each pass's). */
+    private void countParked(Connection tx, String table) throws SQLException {
+        try (Statement st = tx.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table + " WHERE parked_at IS NOT NULL")) {
+            rs.next();
+            parked.set(rs.getLong(1));
         }
     }
 

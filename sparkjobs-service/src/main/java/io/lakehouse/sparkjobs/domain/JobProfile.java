@@ -1,5 +1,7 @@
 package io.lakehouse.sparkjobs.domain;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -14,9 +16,17 @@ public record JobProfile(String image, String pullSecret, Map<String, String> sp
         Map<String, String> sparkConfFromEnv) {
 
     public JobProfile {
-        sparkConf = sparkConf == null ? Map.of() : Map.copyOf(sparkConf);
+        sparkConf = ordered(sparkConf);
         secretEnv = secretEnv == null ? List.of() : List.copyOf(secretEnv);
-        sparkConfFromEnv = sparkConfFromEnv == null ? Map.of() : Map.copyOf(sparkConfFromEnv);
+        sparkConfFromEnv = ordered(sparkConfFromEnv);
+    }
+
+    /**
+     * In the profile's own order: {@code Map.copyOf} iterates in an order that changes with each JVM, so the
+     * same profile gave replicas (and restarts) differently ordered {@code SPARK_SUBMIT_OPTS}.
+     */
+    private static Map<String, String> ordered(Map<String, String> map) {
+        return map == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(map));
     }
 
     public record SecretEnv(String name, String secret, String key) {}

@@ -10,7 +10,6 @@ import io.lakehouse.sparkjobs.domain.JobState;
 import io.lakehouse.sparkjobs.kube.ApplicationStatus;
 import io.lakehouse.sparkjobs.kube.DriverLogs;
 import io.lakehouse.sparkjobs.kube.SparkResources;
-import io.lakehouse.sparkjobs.store.JobRecord;
 import io.lakehouse.sparkjobs.store.JobStore;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -28,7 +27,9 @@ import org.jboss.logging.Logger;
  * label of ours) into the history: state changes with {@code sparkjob.state-changed}, jobs found
  * without a row (kubectl, schedules) with {@code sparkjob.submitted}. When a job ends, the driver's
  * last lines are kept, so the operator's TTL does not take them. Replicas race harmlessly: the update
- * only applies to a row whose state differs, so one of them records each change.
+ * only applies to a row whose state differs, so one of them records each change. A state the history
+ * already holds ({@link SeenStates}) costs no transaction, and the end of a job watched here is written
+ * with its driver's lines in one.
  */
 @ApplicationScoped
 public class JobTracker {
@@ -43,6 +44,7 @@ public class JobTracker {
     private final JobStore jobs;
     private final JobEvents events;
     private final ServiceSettings service;
+    private final SeenStates seen = new SeenStates();
     private SharedIndexInformer<GenericKubernetesResource> informer;
 
     JobTracker(KubernetesClient kube, Pool pool, JobStore jobs, JobEvents events, ServiceSettings service) {
@@ -80,41 +82,66 @@ public class JobTracker {
 
     void observe(GenericKubernetesResource app) {
         ApplicationStatus s = ApplicationStatus.of(app, service.name());
+        String uid = uid(app);
+        if (seen.recorded(uid, s.state())) {
+            // A resync or a status update that changed no state: the history has it.
+            return;
+        }
         boolean launching = s.ours() && !unfinishedLaunch(s, OffsetDateTime.now());
         if (launching && JobState.NEW.equals(s.state())) {
             // Launched here, no word from the operator yet: the launch records it as NEW, nothing to change.
             // (Past the grace it is looked at: its launch may have died before the row.)
+            seen.seen(uid, s.state(), false);
             return;
         }
-        Optional<JobRecord> changed = pool.withTransaction(tx -> jobs.observe(tx, s).chain(updated -> {
+        // Ended while watched: the driver's lines go with the final state, in its transaction.
+        boolean logRead = seen.endsWhileWatched(uid, s.state());
+        String log = logRead ? driverLog(s).orElse(null) : null;
+        Recorded result = pool.withTransaction(tx -> jobs.observe(tx, s, log).chain(updated -> {
             if (updated.isPresent()) {
-                return Outbox.append(tx, events.stateChanged(updated.get())).replaceWith(updated);
+                return Outbox.append(tx, events.stateChanged(updated.get())).replaceWith(Recorded.CHANGED);
             }
             if (launching) {
                 // Launched here: the launch records it (its row may not be committed yet); resync catches up.
-                return Uni.createFrom().item(Optional.<JobRecord>empty());
+                return Uni.createFrom().item(Recorded.UNKNOWN);
             }
-            return jobs.insertFound(tx, s).call(found -> {
+            return jobs.insertFound(tx, s).chain(found -> {
                 if (found.isEmpty()) {
-                    return Uni.createFrom().voidItem();
+                    // The row was there: it holds this state (or CANCELLED, which stays).
+                    return Uni.createFrom().item(Recorded.ALREADY);
                 }
                 if (s.ours()) {
                     LOG.warnf("SparkApplication %s/%s has no row %s after its creation (its launch did not finish:"
                             + " the replica stopped?): recorded as found on the cluster", s.namespace(), s.name(),
                             LAUNCH_GRACE);
                 }
-                return Outbox.append(tx, events.submitted(found.get()));
+                return Outbox.append(tx, events.submitted(found.get())).replaceWith(Recorded.CHANGED);
             });
         })).await().indefinitely();
-        if (changed.isPresent() && JobState.finished(s.state())) {
-            keepLog(s);
+        seen.seen(uid, s.state(), result != Recorded.UNKNOWN);
+        if (result == Recorded.CHANGED && !logRead && JobState.finished(s.state())) {
+            driverLog(s).ifPresent(lines -> jobs.saveLog(s.namespace(), s.name(), lines).await().indefinitely());
         }
     }
 
-    private void keepLog(ApplicationStatus s) {
+    /** What a pass did to the history. */
+    private enum Recorded {
+        /** The state (or the found job) was written. */
+        CHANGED,
+        /** The row already held it. */
+        ALREADY,
+        /** Not known: a launch of ours whose row may not be committed yet. */
+        UNKNOWN
+    }
+
+    private Optional<String> driverLog(ApplicationStatus s) {
         String pod = s.driverPod() != null ? s.driverPod() : DriverLogs.driverPod(s.name());
-        DriverLogs.tail(kube, s.namespace(), pod, KEPT_LINES)
-                .ifPresent(log -> jobs.saveLog(s.namespace(), s.name(), log).await().indefinitely());
+        return DriverLogs.tail(kube, s.namespace(), pod, KEPT_LINES);
+    }
+
+    private static String uid(GenericKubernetesResource app) {
+        String uid = app.getMetadata().getUid();
+        return uid != null ? uid : app.getMetadata().getNamespace() + "/" + app.getMetadata().getName();
     }
 
     private final class Handler implements ResourceEventHandler<GenericKubernetesResource> {
@@ -130,7 +157,8 @@ public class JobTracker {
 
         @Override
         public void onDelete(GenericKubernetesResource app, boolean finalStateUnknown) {
-            // The history outlives the resource (the operator's TTL, kubectl delete): nothing to do.
+            // The history outlives the resource (the operator's TTL, kubectl delete): nothing to write.
+            seen.forget(uid(app));
         }
 
         private void safely(GenericKubernetesResource app) {

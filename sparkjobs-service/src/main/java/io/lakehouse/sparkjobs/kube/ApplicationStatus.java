@@ -1,12 +1,12 @@
 package io.lakehouse.sparkjobs.kube;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.lakehouse.common.kube.Labels;
 import io.lakehouse.sparkjobs.domain.JobState;
 import java.time.OffsetDateTime;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What a SparkApplication says about its run, pure: the operator's state ({@code NEW} while its
@@ -20,11 +20,8 @@ public record ApplicationStatus(String namespace, String name, String state, Off
         String createdBy, OffsetDateTime createdAt) {
 
     public static ApplicationStatus of(GenericKubernetesResource app, String managedBy) {
-        JsonNode status = SparkApplications.JSON.valueToTree(app.getAdditionalProperties().getOrDefault("status",
-                Map.of()));
-        JsonNode spec = SparkApplications.JSON.valueToTree(app.getAdditionalProperties().getOrDefault("spec",
-                Map.of()));
-        String state = status.path("applicationState").path("state").asText("");
+        // Read in place: every informer event of every application passes here (no tree of its spec).
+        String state = Objects.requireNonNullElse(text(app, "status", "applicationState", "state"), "");
         Map<String, String> labels = app.getMetadata().getLabels() == null ? Map.of() : app.getMetadata().getLabels();
         Map<String, String> notes = app.getMetadata().getAnnotations() == null ? Map.of()
                 : app.getMetadata().getAnnotations();
@@ -34,13 +31,13 @@ public record ApplicationStatus(String namespace, String name, String state, Off
                     .filter(o -> SparkResources.SCHEDULED.equals(o.getKind())).map(OwnerReference::getName)
                     .findFirst().orElse(null);
         }
-        String file = spec.path("mainApplicationFile").asText("");
+        String file = Objects.requireNonNullElse(text(app, "spec", "mainApplicationFile"), "");
         String source = file.startsWith("s3") ? "s3" : "file";
         return new ApplicationStatus(app.getMetadata().getNamespace(), app.getMetadata().getName(),
                 state.isEmpty() ? JobState.NEW : state,
-                time(status.path("lastSubmissionAttemptTime")), time(status.path("terminationTime")),
-                text(status.path("applicationState").path("errorMessage")),
-                text(status.path("driverInfo").path("podName")),
+                time(text(app, "status", "lastSubmissionAttemptTime")), time(text(app, "status", "terminationTime")),
+                text(app, "status", "applicationState", "errorMessage"),
+                text(app, "status", "driverInfo", "podName"),
                 managedBy.equals(labels.get(Labels.MANAGED_BY))
                         && app.getMetadata().getName().equals(labels.get(JobLabels.JOB)), schedule, source,
                 notes.get(JobLabels.CREATED_BY),
@@ -48,13 +45,17 @@ public record ApplicationStatus(String namespace, String name, String state, Off
                         : OffsetDateTime.parse(app.getMetadata().getCreationTimestamp()));
     }
 
-    private static OffsetDateTime time(JsonNode node) {
-        String text = node.asText("");
-        return text.isEmpty() ? null : OffsetDateTime.parse(text);
+    private static OffsetDateTime time(String text) {
+        return text == null ? null : OffsetDateTime.parse(text);
     }
 
-    private static String text(JsonNode node) {
-        String text = node.asText("");
+    /** The scalar at that path as text; null when missing, empty or not a scalar. */
+    private static String text(GenericKubernetesResource app, String... path) {
+        Object value = app.get((Object[]) path);
+        if (value == null || value instanceof Map || value instanceof java.util.List) {
+            return null;
+        }
+        String text = value.toString();
         return text.isEmpty() ? null : text;
     }
 }

@@ -1,25 +1,16 @@
 package io.lakehouse.sparkjobs.kube;
 
-import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.ContainerBuilder;
-import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.EnvVarBuilder;
-import io.fabric8.kubernetes.api.model.PodTemplateSpec;
-import io.fabric8.kubernetes.api.model.PodTemplateSpecBuilder;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
-import io.fabric8.kubernetes.api.model.Volume;
-import io.fabric8.kubernetes.api.model.VolumeBuilder;
-import io.fabric8.kubernetes.api.model.VolumeMount;
-import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.lakehouse.common.kube.BucketSecrets;
 import io.lakehouse.common.kube.PodSecurity;
 import io.lakehouse.sparkjobs.config.SparkJobSettings;
 import io.lakehouse.sparkjobs.domain.JobNames;
 import io.lakehouse.sparkjobs.domain.LaunchForm;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
@@ -28,6 +19,10 @@ import java.util.stream.Collectors;
  * The Spark pod templates of a job (the main containers must carry Spark's names). Code and
  * credentials reach the pods here: the code volume at {@code /opt/job} and its fetching init
  * container, Secret references as env. User text only ever lands in separate args or env values.
+ *
+ * <p>Written as JSON trees directly (a launch builds two templates): the parts every job shares come from
+ * {@code common}'s builders once, then are copied; fabric8's builders and a conversion per launch were
+ * most of a launch's CPU.
  */
 final class PodTemplates {
 
@@ -44,118 +39,131 @@ final class PodTemplates {
     /** A credential helper of constant text: it reads the token from the environment, never from user text. */
     static final String GIT_CREDENTIALS = "credential.helper=!f() { echo username=token; echo \"password=$GIT_TOKEN\"; }; f";
     private static final Pattern SHELL_VAR = Pattern.compile("\\$\\{([A-Z_][A-Z0-9_]*)}");
+    private static final ObjectNode RESTRICTED_CONTAINER =
+            SparkApplications.JSON.valueToTree(PodSecurity.restrictedContainer());
+    /** The fetcher's requests and limits: small, it only copies the code. */
+    private static final ObjectNode FETCHER_RESOURCES = SparkApplications.JSON.valueToTree(
+            new ResourceRequirementsBuilder()
+                    .withRequests(Map.of("cpu", new Quantity("50m"), "memory", new Quantity("64Mi")))
+                    .withLimits(Map.of("cpu", new Quantity("500m"), "memory", new Quantity("256Mi")))
+                    .build());
+    /** The restricted pod context by uid (the setting is one per process). */
+    private static final Map<Long, ObjectNode> RESTRICTED_POD = new ConcurrentHashMap<>();
 
     private PodTemplates() {}
 
-    static PodTemplateSpec driver(JobPlan plan, SparkJobSettings settings) {
-        List<EnvVar> env = new ArrayList<>(secretEnv(plan));
-        env.addAll(s3ChecksumEnv(plan));
+    static ObjectNode driver(JobPlan plan, SparkJobSettings settings) {
+        ArrayNode env = secretEnv(plan);
+        s3ChecksumEnv(plan, env);
         String opts = submitOpts(plan.profile().sparkConfFromEnv());
         if (!opts.isEmpty()) {
-            env.add(new EnvVarBuilder().withName(SUBMIT_OPTS).withValue(opts).build());
+            plain(env, SUBMIT_OPTS, opts);
         }
         return template(plan, settings, DRIVER_CONTAINER, env, true);
     }
 
-    static PodTemplateSpec executor(JobPlan plan, SparkJobSettings settings) {
+    static ObjectNode executor(JobPlan plan, SparkJobSettings settings) {
         // A jar given as local:// must be on every executor too; a Python main file only on the driver.
         boolean code = plan.form().mainClass() != null;
-        List<EnvVar> env = new ArrayList<>(secretEnv(plan));
-        env.addAll(s3ChecksumEnv(plan));
+        ArrayNode env = secretEnv(plan);
+        s3ChecksumEnv(plan, env);
         return template(plan, settings, EXECUTOR_CONTAINER, env, code);
     }
 
-    private static PodTemplateSpec template(JobPlan plan, SparkJobSettings settings, String container, List<EnvVar> env,
+    /** Keys in fabric8's order (alphabetical), so the JSON sent is what its builders sent. */
+    private static ObjectNode template(JobPlan plan, SparkJobSettings settings, String container, ArrayNode env,
             boolean withCode) {
-        ContainerBuilder main = new ContainerBuilder().withName(container)
-                .withSecurityContext(PodSecurity.restrictedContainer()).withEnv(env);
-        List<Volume> volumes = new ArrayList<>();
-        List<Container> init = new ArrayList<>();
+        ObjectNode template = SparkApplications.JSON.createObjectNode();
+        ObjectNode spec = template.putObject("spec");
+        ObjectNode main = spec.putArray("containers").addObject();
+        if (!env.isEmpty()) {
+            main.set("env", env);
+        }
+        main.put("name", container).set("securityContext", RESTRICTED_CONTAINER.deepCopy());
+        // Thousands of finished jobs keep a Service each; their link variables overflow a pod's env.
+        spec.put("enableServiceLinks", false);
+        if (withCode && !"script".equals(plan.sourceType())) {
+            spec.putArray("initContainers").add(fetcher(plan, settings));
+        }
+        spec.set("securityContext", RESTRICTED_POD.computeIfAbsent(settings.runAsUser(),
+                uid -> SparkApplications.JSON.valueToTree(PodSecurity.restrictedPod(uid, uid))).deepCopy());
         if (withCode) {
-            volumes.add(codeVolume(plan));
-            main.withVolumeMounts(codeMount("script".equals(plan.sourceType())));
-            fetcher(plan, settings).ifPresent(init::add);
+            codeVolume(plan, spec.putArray("volumes").addObject());
+            codeMount(main.putArray("volumeMounts"), "script".equals(plan.sourceType()));
         }
-        return new PodTemplateSpecBuilder()
-                .withNewSpec()
-                // Thousands of finished jobs keep a Service each; their link variables overflow a pod's env.
-                .withEnableServiceLinks(false)
-                .withSecurityContext(PodSecurity.restrictedPod(settings.runAsUser(), settings.runAsUser()))
-                .withVolumes(volumes)
-                .withInitContainers(init)
-                .withContainers(main.build())
-                .endSpec()
-                .build();
+        return template;
     }
 
-    private static Volume codeVolume(JobPlan plan) {
-        VolumeBuilder volume = new VolumeBuilder().withName(CODE_VOLUME);
+    private static void codeVolume(JobPlan plan, ObjectNode volume) {
         if ("script".equals(plan.sourceType())) {
-            return volume.withNewConfigMap().withName(JobNames.configMap(plan.name())).endConfigMap().build();
+            volume.putObject("configMap").put("name", JobNames.configMap(plan.name()));
+        } else {
+            volume.putObject("emptyDir").put("sizeLimit", "1Gi");
         }
-        return volume.withNewEmptyDir().withSizeLimit(new Quantity("1Gi")).endEmptyDir().build();
+        volume.put("name", CODE_VOLUME);
     }
 
-    private static VolumeMount codeMount(boolean readOnly) {
-        return new VolumeMountBuilder().withName(CODE_VOLUME).withMountPath(SparkApplications.codeDir())
-                .withReadOnly(readOnly ? true : null).build();
+    private static void codeMount(ArrayNode mounts, boolean readOnly) {
+        ObjectNode mount = mounts.addObject().put("mountPath", SparkApplications.codeDir()).put("name", CODE_VOLUME);
+        if (readOnly) {
+            mount.put("readOnly", true);
+        }
     }
 
-    private static java.util.Optional<Container> fetcher(JobPlan plan, SparkJobSettings settings) {
+    /** The init container that fills the code volume from S3 or Git. */
+    private static ObjectNode fetcher(JobPlan plan, SparkJobSettings settings) {
         LaunchForm.Source source = plan.form().source();
-        ContainerBuilder c = new ContainerBuilder().withName("fetch-code")
-                .withSecurityContext(PodSecurity.restrictedContainer())
-                .withVolumeMounts(codeMount(false))
-                .withResources(new ResourceRequirementsBuilder()
-                        .withRequests(Map.of("cpu", new Quantity("50m"), "memory", new Quantity("64Mi")))
-                        .withLimits(Map.of("cpu", new Quantity("500m"), "memory", new Quantity("256Mi")))
-                        .build());
+        boolean s3 = "s3".equals(source.type());
+        ObjectNode c = SparkApplications.JSON.createObjectNode();
+        ArrayNode args = c.putArray("args");
+        ArrayNode env = c.putArray("env");
+        c.put("image", s3 ? settings.s3Image() : settings.gitImage()).put("name", "fetch-code");
+        c.set("resources", FETCHER_RESOURCES.deepCopy());
+        c.set("securityContext", RESTRICTED_CONTAINER.deepCopy());
+        codeMount(c.putArray("volumeMounts"), false);
         String dir = SparkApplications.codeDir();
-        if ("s3".equals(source.type())) {
+        if (s3) {
             BucketSecrets.Bucket bucket = plan.bucket();
-            List<EnvVar> env = new ArrayList<>(List.of(
-                    secretRef(BucketSecrets.ACCESS_KEY_ID, bucket.credentialsSecret(), BucketSecrets.ACCESS_KEY_ID),
-                    secretRef(BucketSecrets.SECRET_ACCESS_KEY, bucket.credentialsSecret(),
-                            BucketSecrets.SECRET_ACCESS_KEY),
-                    plain("HOME", "/tmp")));
+            secretRef(env, BucketSecrets.ACCESS_KEY_ID, bucket.credentialsSecret(), BucketSecrets.ACCESS_KEY_ID);
+            secretRef(env, BucketSecrets.SECRET_ACCESS_KEY, bucket.credentialsSecret(), BucketSecrets.SECRET_ACCESS_KEY);
+            plain(env, "HOME", "/tmp");
             if (bucket.region() != null) {
-                env.add(plain("AWS_DEFAULT_REGION", bucket.region()));
+                plain(env, "AWS_DEFAULT_REGION", bucket.region());
             }
-            env.addAll(s3ChecksumEnv(plan));
-            List<String> args = new ArrayList<>(List.of("s3", "cp", "--no-progress",
-                    "s3://" + bucket.bucket() + "/" + source.path(), dir + "/" + source.path()));
+            s3ChecksumEnv(plan, env);
+            add(args, "s3", "cp", "--no-progress", "s3://" + bucket.bucket() + "/" + source.path(),
+                    dir + "/" + source.path());
             if (bucket.endpoint() != null) {
-                args.addAll(List.of("--endpoint-url", bucket.endpoint()));
+                add(args, "--endpoint-url", bucket.endpoint());
             }
-            return java.util.Optional.of(c.withImage(settings.s3Image()).withArgs(args).withEnv(env).build());
+            return c;
         }
-        if ("git".equals(source.type())) {
-            List<EnvVar> env = new ArrayList<>(List.of(plain("HOME", "/tmp"), plain("GIT_TERMINAL_PROMPT", "0")));
-            List<String> args = new ArrayList<>();
-            if (source.credentialsSecret() != null) {
-                env.add(secretRef("GIT_TOKEN", source.credentialsSecret(), "token"));
-                args.addAll(List.of("-c", GIT_CREDENTIALS));
-            }
-            args.addAll(List.of("clone", "--depth", "1", "--single-branch"));
-            if (source.branch() != null) {
-                args.addAll(List.of("--branch", source.branch()));
-            }
-            args.addAll(List.of("--", source.repository(), dir + "/" + REPO_DIR));
-            return java.util.Optional.of(c.withImage(settings.gitImage()).withArgs(args).withEnv(env).build());
+        plain(env, "HOME", "/tmp");
+        plain(env, "GIT_TERMINAL_PROMPT", "0");
+        if (source.credentialsSecret() != null) {
+            secretRef(env, "GIT_TOKEN", source.credentialsSecret(), "token");
+            add(args, "-c", GIT_CREDENTIALS);
         }
-        return java.util.Optional.empty();
+        add(args, "clone", "--depth", "1", "--single-branch");
+        if (source.branch() != null) {
+            add(args, "--branch", source.branch());
+        }
+        add(args, "--", source.repository(), dir + "/" + REPO_DIR);
+        return c;
     }
 
     /** The cluster's S3 store rejects the newer SDKs' default checksums: only when required (aws-cli, Iceberg). */
-    private static List<EnvVar> s3ChecksumEnv(JobPlan plan) {
-        return plan.cluster().s3ChecksumWhenRequired()
-                ? List.of(plain("AWS_REQUEST_CHECKSUM_CALCULATION", "when_required"),
-                        plain("AWS_RESPONSE_CHECKSUM_VALIDATION", "when_required"))
-                : List.of();
+    private static void s3ChecksumEnv(JobPlan plan, ArrayNode env) {
+        if (plan.cluster().s3ChecksumWhenRequired()) {
+            plain(env, "AWS_REQUEST_CHECKSUM_CALCULATION", "when_required");
+            plain(env, "AWS_RESPONSE_CHECKSUM_VALIDATION", "when_required");
+        }
     }
 
-    private static List<EnvVar> secretEnv(JobPlan plan) {
-        return plan.profile().secretEnv().stream().map(e -> secretRef(e.name(), e.secret(), e.key())).toList();
+    private static ArrayNode secretEnv(JobPlan plan) {
+        ArrayNode env = SparkApplications.JSON.createArrayNode();
+        plan.profile().secretEnv().forEach(e -> secretRef(env, e.name(), e.secret(), e.key()));
+        return env;
     }
 
     /** {@code -Dkey=value} words, {@code ${VAR}} turned into Kubernetes' {@code $(VAR)}. */
@@ -171,12 +179,18 @@ final class PodTemplates {
         return m.replaceAll(r -> Matcher.quoteReplacement("$(" + r.group(1) + ")"));
     }
 
-    private static EnvVar secretRef(String name, String secret, String key) {
-        return new EnvVarBuilder().withName(name).withNewValueFrom().withNewSecretKeyRef()
-                .withName(secret).withKey(key).endSecretKeyRef().endValueFrom().build();
+    private static void secretRef(ArrayNode env, String name, String secret, String key) {
+        env.addObject().put("name", name).putObject("valueFrom").putObject("secretKeyRef")
+                .put("key", key).put("name", secret);
     }
 
-    private static EnvVar plain(String name, String value) {
-        return new EnvVarBuilder().withName(name).withValue(value).build();
+    private static void plain(ArrayNode env, String name, String value) {
+        env.addObject().put("name", name).put("value", value);
+    }
+
+    private static void add(ArrayNode array, String... values) {
+        for (String value : values) {
+            array.add(value);
+        }
     }
 }

@@ -14,16 +14,7 @@ public final class ScheduledApplications {
 
     public static GenericKubernetesResource of(JobPlan plan, String cron, String timeZone, String policy,
             int runsKept, boolean suspend, SparkJobSettings settings, String managedBy) {
-        ObjectNode object = SparkApplications.JSON.createObjectNode()
-                .put("apiVersion", SparkResources.API_VERSION)
-                .put("kind", SparkResources.SCHEDULED);
-        ObjectNode meta = object.putObject("metadata").put("name", plan.name()).put("namespace", plan.namespace());
-        // The operator copies these labels onto each run: the history knows the schedule from them.
-        meta.set("labels", SparkApplications.JSON.valueToTree(JobLabels.of(plan.name(), plan.name(), managedBy)));
-        meta.putObject("annotations")
-                .put(JobLabels.FORM, SparkApplications.formJson(plan.form()))
-                .put(JobLabels.CREATED_BY, plan.createdBy());
-        ObjectNode spec = object.putObject("spec")
+        ObjectNode spec = SparkApplications.JSON.createObjectNode()
                 .put("schedule", cron)
                 .put("timeZone", timeZone)
                 .put("concurrencyPolicy", policy)
@@ -31,6 +22,8 @@ public final class ScheduledApplications {
                 .put("successfulRunHistoryLimit", runsKept)
                 .put("failedRunHistoryLimit", runsKept);
         spec.set("template", SparkApplications.spec(plan, settings));
-        return SparkApplications.JSON.convertValue(object, GenericKubernetesResource.class);
+        // The operator copies these labels onto each run: the history knows the schedule from them.
+        return SparkApplications.resource(SparkResources.SCHEDULED, plan,
+                JobLabels.of(plan.name(), plan.name(), managedBy), spec);
     }
 }

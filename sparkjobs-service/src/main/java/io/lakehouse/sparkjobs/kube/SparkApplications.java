@@ -7,10 +7,12 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.lakehouse.sparkjobs.config.SparkJobSettings;
 import io.lakehouse.sparkjobs.domain.JobNames;
 import io.lakehouse.sparkjobs.domain.LaunchForm;
 import io.lakehouse.sparkjobs.domain.LaunchRules;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -26,17 +28,29 @@ public final class SparkApplications {
     private SparkApplications() {}
 
     public static GenericKubernetesResource of(JobPlan plan, SparkJobSettings settings, String managedBy) {
-        LaunchForm form = plan.form();
-        ObjectNode app = JSON.createObjectNode()
-                .put("apiVersion", SparkResources.API_VERSION)
-                .put("kind", SparkResources.APPLICATION);
-        ObjectNode meta = app.putObject("metadata").put("name", plan.name()).put("namespace", plan.namespace());
-        meta.set("labels", JSON.valueToTree(JobLabels.of(plan.name(), plan.schedule(), managedBy)));
-        meta.putObject("annotations")
-                .put(JobLabels.FORM, formJson(form))
-                .put(JobLabels.CREATED_BY, plan.createdBy());
-        app.set("spec", spec(plan, settings));
-        return JSON.convertValue(app, GenericKubernetesResource.class);
+        return resource(SparkResources.APPLICATION, plan, JobLabels.of(plan.name(), plan.schedule(), managedBy),
+                spec(plan, settings));
+    }
+
+    /**
+     * A resource of ours as the client sends it, made directly (no conversion of a tree): the labels and
+     * annotations (form, author) every job's object carries, the spec as a JSON tree.
+     */
+    static GenericKubernetesResource resource(String kind, JobPlan plan, Map<String, String> labels, ObjectNode spec) {
+        ObjectMeta meta = new ObjectMeta();
+        meta.setName(plan.name());
+        meta.setNamespace(plan.namespace());
+        meta.setLabels(labels);
+        Map<String, String> annotations = new LinkedHashMap<>();
+        annotations.put(JobLabels.FORM, formJson(plan.form()));
+        annotations.put(JobLabels.CREATED_BY, plan.createdBy());
+        meta.setAnnotations(annotations);
+        GenericKubernetesResource resource = new GenericKubernetesResource();
+        resource.setApiVersion(SparkResources.API_VERSION);
+        resource.setKind(kind);
+        resource.setMetadata(meta);
+        resource.setAdditionalProperty("spec", spec);
+        return resource;
     }
 
     /** The spec alone: a ScheduledSparkApplication's template is the same. */
@@ -70,14 +84,14 @@ public final class SparkApplications {
                 .put("coreLimit", String.valueOf(form.driver().cores()))
                 .put("memory", form.driver().memory())
                 .put("serviceAccount", settings.serviceAccount());
-        driver.set("template", JSON.valueToTree(PodTemplates.driver(plan, settings)));
+        driver.set("template", PodTemplates.driver(plan, settings));
         ObjectNode executor = spec.putObject("executor")
                 .put("instances", form.executor().instances())
                 .put("cores", form.executor().cores())
                 .put("coreLimit", String.valueOf(form.executor().cores()))
                 .put("memory", form.executor().memory())
                 .put("serviceAccount", settings.serviceAccount());
-        executor.set("template", JSON.valueToTree(PodTemplates.executor(plan, settings)));
+        executor.set("template", PodTemplates.executor(plan, settings));
         return spec;
     }
 

@@ -88,14 +88,17 @@ public class JobStore {
 
     /**
      * Applies what the operator reports: the state when it changed (never over CANCELLED, which is
-     * ours), the times and error when known. Empty when nothing changed or the job is not in the history.
+     * ours), the times and error when known, the driver's last lines when read with a final state.
+     * Empty when nothing changed or the job is not in the history.
      */
-    public Uni<Optional<JobRecord>> observe(SqlClient tx, ApplicationStatus s) {
+    public Uni<Optional<JobRecord>> observe(SqlClient tx, ApplicationStatus s, String driverLog) {
         return tx.preparedQuery("UPDATE jobs SET state = $3, started_at = coalesce($4, started_at),"
-                        + " ended_at = coalesce($5, ended_at), error = coalesce($6, error)"
+                        + " ended_at = coalesce($5, ended_at), error = coalesce($6, error),"
+                        + " driver_log = coalesce($7, driver_log)"
                         + " WHERE namespace = $1 AND name = $2 AND state <> $3 AND state <> 'CANCELLED'"
                         + " RETURNING " + COLUMNS)
-                .execute(Tuple.of(s.namespace(), s.name(), s.state(), s.startedAt(), s.endedAt(), s.error()))
+                .execute(Tuple.from(new Object[] {s.namespace(), s.name(), s.state(), s.startedAt(), s.endedAt(),
+                        s.error(), driverLog}))
                 .map(JobStore::first);
     }
 

@@ -31,6 +31,21 @@ final class Operator {
         kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns).resource(app).updateStatus();
     }
 
+    /** A running job's status rewritten with {@code count} executors: no state change. */
+    static void executors(KubernetesClient kube, String ns, String name, int count) {
+        GenericKubernetesResource app = Api.application(kube, ns, name);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> status = new LinkedHashMap<>((Map<String, Object>) app.getAdditionalProperties()
+                .get("status"));
+        Map<String, Object> executors = new LinkedHashMap<>();
+        for (int i = 1; i <= count; i++) {
+            executors.put(name + "-exec-" + i, "RUNNING");
+        }
+        status.put("executorState", executors);
+        app.setAdditionalProperty("status", status);
+        kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns).resource(app).updateStatus();
+    }
+
     static void pods(KubernetesClient kube, String ns, String name, int executors) {
         pod(kube, ns, name + "-driver", name, "driver");
         for (int i = 1; i <= executors; i++) {

@@ -1,0 +1,130 @@
+package io.lakehouse.sparkjobs.it;
+
+import static io.lakehouse.common.testing.Callers.asAdmin;
+import static io.lakehouse.sparkjobs.it.Api.jobs;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.testing.Callers;
+import io.lakehouse.common.testing.EventReader;
+import io.lakehouse.sparkjobs.store.CountingJobStore;
+import io.lakehouse.sparkjobs.store.JobStore;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusMock;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * What a launch and the tracking of its job cost the database (quality bar P12), counted on the real
+ * PostgreSQL: write transactions are the transaction ids the cluster handed out (exact, no statistics
+ * delay), and the tracker's state updates are counted on the real store.
+ */
+@QuarkusTest
+@WithKubernetesTestServer(crud = true, setup = SparkCrdSetup.class)
+@QuarkusTestResource(TestStack.class)
+class TrackingCostTest {
+
+    @KubernetesTestServer
+    KubernetesServer server;
+
+    @Inject
+    KubernetesClient kube;
+
+    @Inject
+    Pool pool;
+
+    @Test
+    void aLaunchWritesAtMostFiveTransactionsAndItsJobTrackedToTheEndWithItsLogSix() {
+        String ns = Callers.freshNamespace();
+        launch(ns, "warm-up");
+        awaitOutboxPublished();
+        try (EventReader events = new EventReader("lakehouse.sparkjobs")) {
+            long start = nextTransactionId();
+            launch(ns, "costed");
+            awaitOutboxPublished();
+            long launched = nextTransactionId();
+
+            Operator.state(kube, ns, "costed", "SUBMITTED", "2026-12-03T01:00:00Z", null);
+            awaitRecorded(ns, "costed", "SUBMITTED");
+            Operator.pods(kube, ns, "costed", 1);
+            server.expect().get().withPath("/api/v1/namespaces/" + ns + "/pods/costed-driver/log?tailLines=200")
+                    .andReturn(200, "INFO DAGScheduler: Job 0 finished\n").always();
+            Operator.state(kube, ns, "costed", "RUNNING", "2026-12-03T01:00:00Z", null);
+            awaitRecorded(ns, "costed", "RUNNING");
+            Operator.state(kube, ns, "costed", "COMPLETED", "2026-12-03T01:00:00Z", "2026-12-03T01:01:00Z");
+            await().atMost(Api.PROPAGATION).until(() -> keptLog(ns, "costed") != null);
+            awaitOutboxPublished();
+            long tracked = nextTransactionId();
+
+            // Three state changes, each with its event and the relay's mark; the driver's lines kept with the last
+            // one (a write of its own before: 7).
+            assertThat(tracked - launched).as("write transactions tracking the job to COMPLETED").isLessThanOrEqualTo(6);
+            // The launch: the audit intent, the row with sparkjob.submitted, the audit outcome replacing the intent,
+            // and the relay marking both events sent, in one pass or two (the outcome commits after the row).
+            assertThat(launched - start).as("write transactions of the launch").isLessThanOrEqualTo(5);
+            assertThat(keptLog(ns, "costed")).isEqualTo("INFO DAGScheduler: Job 0 finished\n");
+            await().atMost(Api.PROPAGATION).until(() -> events.events(ns + "/sparkjob/costed").stream()
+                    .filter(e -> e.type() == EventType.SPARKJOB_STATE_CHANGED)
+                    .map(e -> e.data().path("state").asText()).toList()
+                    .equals(List.of("SUBMITTED", "RUNNING", "COMPLETED")));
+        }
+    }
+
+    @Test
+    void statusUpdatesThatChangeNoStateCostNoTransaction() {
+        CountingJobStore store = new CountingJobStore(pool);
+        QuarkusMock.installMockForType(store, JobStore.class);
+        String ns = Callers.freshNamespace();
+        launch(ns, "busy");
+        Operator.state(kube, ns, "busy", "RUNNING", "2026-12-03T01:00:00Z", null);
+        awaitRecorded(ns, "busy", "RUNNING");
+        int before = store.updates();
+
+        // The operator rewrites the status of a running job often (executors come and go, attempts): same state.
+        for (int i = 1; i <= 5; i++) {
+            Operator.executors(kube, ns, "busy", i);
+        }
+        Operator.state(kube, ns, "busy", "COMPLETED", "2026-12-03T01:00:00Z", "2026-12-03T01:01:00Z");
+        awaitRecorded(ns, "busy", "COMPLETED");
+
+        // Events come in order: five status updates, then the end; only the end was written.
+        assertThat(store.updates() - before).as("state updates sent for 5 same-state updates and the end")
+                .isEqualTo(1);
+        asAdmin().get(jobs(ns) + "/busy").then().statusCode(200);
+    }
+
+    private static void launch(String ns, String name) {
+        asAdmin().body("{\"name\":\"" + name + "\",\"image\":\"apache/spark:3.5.3\","
+                + "\"source\":{\"type\":\"script\",\"script\":\"print(1)\\n\"}}").post(jobs(ns)).then().statusCode(201);
+    }
+
+    private void awaitRecorded(String ns, String name, String state) {
+        await().atMost(Api.PROPAGATION).until(() -> state.equals(asAdmin().get(jobs(ns) + "/" + name).path("state")));
+        awaitOutboxPublished();
+    }
+
+    private void awaitOutboxPublished() {
+        await().atMost(Api.PROPAGATION).until(() -> pool.query("SELECT count(*) FROM outbox WHERE published_at IS NULL")
+                .execute().await().indefinitely().iterator().next().getLong(0) == 0);
+    }
+
+    /** The id the next writing transaction of the cluster gets: read-only transactions get none. */
+    private long nextTransactionId() {
+        return Long.parseLong(pool.query("SELECT pg_snapshot_xmax(pg_current_snapshot())::text").execute().await()
+                .indefinitely().iterator().next().getString(0));
+    }
+
+    private String keptLog(String ns, String name) {
+        return pool.preparedQuery("SELECT driver_log FROM jobs WHERE namespace = $1 AND name = $2")
+                .execute(Tuple.of(ns, name)).await().indefinitely().iterator().next().getString(0);
+    }
+}
