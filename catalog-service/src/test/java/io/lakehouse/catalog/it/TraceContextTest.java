@@ -11,13 +11,13 @@ import io.lakehouse.common.events.TraceContext;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventReader;
+import io.lakehouse.common.testing.TracingOn;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.enterprise.inject.Produces;
@@ -27,7 +27,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ThreadLocalRandom;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
@@ -40,23 +39,13 @@ import org.junit.jupiter.api.Test;
  * this class only (its profile), spans kept in memory; the other tests run with it off, as locally.
  */
 @QuarkusTest
-@TestProfile(TraceContextTest.TracingOn.class)
+@TestProfile(TracingOn.class)
 @WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
 class TraceContextTest {
 
     private static final Duration PROPAGATION = Duration.ofSeconds(20);
     private static final AttributeKey<String> MESSAGE_ID = AttributeKey.stringKey("messaging.message.id");
-
-    public static class TracingOn implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.otel.sdk.disabled", "false",
-                    // no collector here: the finished spans go to the in-memory exporter only
-                    "quarkus.otel.exporter.otlp.enabled", "false",
-                    "quarkus.otel.bsp.schedule.delay", "50ms");
-        }
-    }
 
     /** Picked up by Quarkus' default trace exporter ("cdi": every SpanExporter bean). */
     @Singleton
