@@ -25,9 +25,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
@@ -63,8 +61,8 @@ class TraceContextTest {
     @Test
     void anApiCallsTraceGoesWithItsEventThroughKafkaIntoTheConsumer() {
         String ns = Callers.freshNamespace();
-        String traceId = hex(16);
-        String caller = "00-" + traceId + "-" + hex(8) + "-01";
+        String caller = TracingOn.traceparent();
+        String traceId = TracingOn.traceId(caller);
         try (EventReader events = new EventReader("lakehouse.instances")) {
             asAdmin().header(TraceContext.HEADER, caller).body(catalogRequest("cat", "trace-canary").toString())
                     .post(catalogs(ns)).then().statusCode(201);
@@ -91,12 +89,5 @@ class TraceContextTest {
     private static String header(ConsumerRecord<String, byte[]> record, String key) {
         Header header = record.headers().lastHeader(key);
         return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
-    }
-
-    private static String hex(int bytes) {
-        byte[] b = new byte[bytes];
-        ThreadLocalRandom.current().nextBytes(b);
-        b[0] |= 1; // never all zeros (an invalid id)
-        return HexFormat.of().formatHex(b);
     }
 }

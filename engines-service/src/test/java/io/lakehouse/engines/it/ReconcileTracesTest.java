@@ -24,9 +24,7 @@ import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -72,20 +70,20 @@ class ReconcileTracesTest {
         await().atMost(CONVERGE).until(() -> pool.preparedQuery("SELECT 1 FROM catalogs WHERE namespace = $1")
                 .execute(Tuple.of(ns)).await().indefinitely().size() == 1);
 
-        String create = traceparent();
+        String create = TracingOn.traceparent();
         asAdmin().header(TraceContext.HEADER, create).body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}")
                 .post(instances(ns, "trino")).then().statusCode(201);
         await().atMost(CONVERGE).untilAsserted(() -> assertThat(passes(ns + "/sql"))
                 .as("the create's trace holds a reconcile pass of the trino")
-                .anySatisfy(pass -> assertThat(pass.getTraceId()).isEqualTo(traceId(create))));
+                .anySatisfy(pass -> assertThat(pass.getTraceId()).isEqualTo(TracingOn.traceId(create))));
         await().atMost(CONVERGE).until(() -> "WaitingForOidcClient".equals(reason(ns)));
 
-        String clientReady = traceparent();
+        String clientReady = TracingOn.traceparent();
         Api.oidcClientReady(kube, ns, "trino", "sql", "oidc-client-secret", clientReady);
         await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns)));
         await().atMost(CONVERGE).untilAsserted(() -> assertThat(passes(ns + "/sql"))
                 .as("the OIDC client event's trace holds a reconcile pass of the trino")
-                .anySatisfy(pass -> assertThat(pass.getTraceId()).isEqualTo(traceId(clientReady))));
+                .anySatisfy(pass -> assertThat(pass.getTraceId()).isEqualTo(TracingOn.traceId(clientReady))));
     }
 
     private List<SpanData> passes(String key) {
@@ -101,21 +99,5 @@ class ReconcileTracesTest {
     private static String reason(String ns) {
         return asAdmin().get(instances(ns, "trino") + "/sql").jsonPath()
                 .getString("status.conditions.find { it.type == 'OidcClientReady' }.reason");
-    }
-
-    /** A sampled caller's W3C traceparent. */
-    private static String traceparent() {
-        return "00-" + hex(16) + "-" + hex(8) + "-01";
-    }
-
-    private static String traceId(String traceparent) {
-        return traceparent.substring(3, 35);
-    }
-
-    private static String hex(int bytes) {
-        byte[] b = new byte[bytes];
-        ThreadLocalRandom.current().nextBytes(b);
-        b[0] |= 1; // never all zeros (an invalid id)
-        return HexFormat.of().formatHex(b);
     }
 }
