@@ -122,6 +122,8 @@ main() {
   grep -qE '^demo/t[^/]*/data/.*\.parquet$' <<<"${objects}" || die "no Parquet file under demo/t/data: ${objects}"
   grep -qE '^demo/t[^/]*/metadata/.*\.metadata\.json$' <<<"${objects}" || die "no Iceberg metadata under demo/t/metadata: ${objects}"
   e2e_log "bucket: $(wc -l <<<"${objects}") objects under demo/t/ (Parquet data and Iceberg metadata)"
+  # A fresh token: on a loaded machine the run outlasts the first one (Keycloak's 5-minute access tokens).
+  ALICE=$(e2e_token alice)
   api DELETE "${engines}/instances/spark-connect/spark" >/dev/null
   await_gone "${engines}/instances/spark-connect/spark" 60
   api DELETE "${catalog}/instances/iceberg-catalog/cat" >/dev/null

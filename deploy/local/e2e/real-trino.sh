@@ -113,6 +113,8 @@ main() {
   grep -qE '^sales/orders-[0-9a-f]+/data/.*\.parquet$' <<<"${objects}" || die "no Parquet file under sales/orders-<uuid>/data: ${objects}"
   grep -qE '^sales/orders-[0-9a-f]+/metadata/.*\.metadata\.json$' <<<"${objects}" || die "no Iceberg metadata under sales/orders-<uuid>/metadata: ${objects}"
   e2e_log "bucket: $(wc -l <<<"${objects}") objects under sales/orders-<uuid>/ (Parquet data and Iceberg metadata)"
+  # A fresh token: on a loaded machine the run outlasts the first one (Keycloak's 5-minute access tokens).
+  ALICE=$(e2e_token alice)
   # Deleted through the APIs: access-service removes the OIDC client from Keycloak.
   api DELETE "${engines}/instances/trino/sql" >/dev/null
   await_gone "${engines}/instances/trino/sql" 60
