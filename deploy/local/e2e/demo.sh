@@ -21,43 +21,18 @@
 set -euo pipefail
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
-LIB_DIR="${REPO_ROOT}/deploy/local/lib"
-OUTER_HOME=$(realpath -m "${LAKEHOUSE_HOME:-${REPO_ROOT}/.local}")
-
-PG_ADMIN_URL="${LAKEHOUSE_PG_ADMIN_URL:-postgresql://postgres:postgres@127.0.0.1:${LAKEHOUSE_PG_PORT:-55432}/postgres}"
-export LAKEHOUSE_HOME="${OUTER_HOME}/e2e-demo"
-export LAKEHOUSE_PG_ADMIN_URL="${PG_ADMIN_URL}"
-export LAKEHOUSE_KUBE_PORT="${LAKEHOUSE_E2E_DEMO_KUBE_PORT:-56473}"
-export LAKEHOUSE_KUBE_DELAY_MS=0
-# Five services start at once (two in roles.sh): give a loaded machine more time than the default 90 s.
-export LAKEHOUSE_SERVICE_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-180}"
 BASE="${LAKEHOUSE_E2E_DEMO_PORT_BASE:-18280}"
-export LAKEHOUSE_SERVICES="catalog:$((BASE + 1)) engines:$((BASE + 2)) notebooks:$((BASE + 3)) sparkjobs:$((BASE + 4)) access:$((BASE + 5))"
+E2E_NAME=demo
+E2E_KUBE_PORT="${LAKEHOUSE_E2E_DEMO_KUBE_PORT:-56473}"
+E2E_SERVICES="catalog:$((BASE + 1)) engines:$((BASE + 2)) notebooks:$((BASE + 3)) sparkjobs:$((BASE + 4)) access:$((BASE + 5))"
+# shellcheck source=../lib/e2e.sh
+source "${REPO_ROOT}/deploy/local/lib/e2e.sh"
 
-# shellcheck source=lib/common.sh
-source "${LIB_DIR}/common.sh"
-# shellcheck source=lib/postgres.sh
-source "${LIB_DIR}/postgres.sh"
-# shellcheck source=lib/kafka.sh
-source "${LIB_DIR}/kafka.sh"
-# shellcheck source=lib/kube.sh
-source "${LIB_DIR}/kube.sh"
-# shellcheck source=lib/keycloak.sh
-source "${LIB_DIR}/keycloak.sh"
-# shellcheck source=lib/services.sh
-source "${LIB_DIR}/services.sh"
-# shellcheck source=lib/e2e.sh
-source "${LIB_DIR}/e2e.sh"
-KAFKA_LIB="${OUTER_HOME}/kafka/lib"
-
-PG_DB=lakehouse_e2e_demo
-RUN_ID="e2e-demo-$(date +%s)-$$"
 NS="demo-$(printf '%s' "${RUN_ID}" | sha256sum | cut -c1-8)"
 README="${REPO_ROOT}/README.md"
 LIMIT_S="${LAKEHOUSE_E2E_DEMO_STEP_LIMIT_S:-60}"
 STEP=setup
 
-e2e_log() { printf '[e2e demo] %s\n' "$*" >&2; }
 step() {
   STEP=$1
   e2e_log "${STEP}"
@@ -66,11 +41,6 @@ fail() {
   e2e_log "FAIL [${STEP}] $*"
   e2e_log "service logs: ${LH_LOG_DIR}"
   exit 1
-}
-
-stop_all() {
-  services_down
-  kube_down
 }
 
 # url TEMPLATE: a URL as the README writes it ($API, $ENGINES, $NOTEBOOKS, $SPARK, the local Kubernetes
@@ -367,21 +337,10 @@ deletions_part() {
 }
 
 main() {
-  local t0 s
+  local t0
   t0=$(now_ms)
-  for s in ${SERVICES}; do
-    [[ -f $(svc_jar "${s}") ]] || die "$(svc_jar "${s}") is missing: build it first (./mvnw package -DskipTests)"
-  done
-  port_open "${KAFKA_HOST}" "${KAFKA_PORT}" || die "no Kafka on ${KAFKA_BOOTSTRAP} (lakehouse test or up starts it)"
-  keycloak_ready || die "no Keycloak on ${KEYCLOAK_URL} (lakehouse test or up --with-keycloak starts it)"
-  ensure_dirs
-  trap 'stop_all || true' EXIT
-  trap 'exit 143' TERM INT
-  pg_fresh_database "${PG_DB}" catalog engines notebooks sparkjobs access
-  kube_up || die "the local Kubernetes API could not start"
-  LH_TOKEN_MODE=keycloak
-  e2e_start_services "${RUN_ID}"
-  ALICE=$(keycloak_token alice)
+  e2e_stack_up keycloak
+  ALICE=$(e2e_token alice)
   seed_bucket
   e2e_log "stack ready after $(elapsed_since "${t0}"), namespace ${NS} stands for the README's demo"
 

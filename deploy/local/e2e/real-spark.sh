@@ -14,7 +14,7 @@
 #   deploy/local/e2e/real-spark.sh     (run by `deploy/local/lakehouse test` after Maven; LAKEHOUSE_REAL_ENGINES=0 skips it)
 #
 # Needs PostgreSQL, Kafka and Keycloak running (`lakehouse test` or `lakehouse up --with-keycloak`) and the
-# fast-jars of catalog- and engines-service and deploy/local-kit. Leaves a running stack alone: state in
+# fast-jars of catalog- and engines-service and deploy/local-kit. Leaves a running stack alone (lib/e2e.sh): state in
 # $LAKEHOUSE_HOME/e2e-spark, its own local Kubernetes API and service ports, database lakehouse_e2e_spark
 # (recreated each run), consumer groups of its own placed at the topics' end. Stops what it started, also on
 # failure. Needs about 3 GB of memory and, the first time, ~400 MB of downloads from Maven Central (kept in
@@ -22,40 +22,20 @@
 set -euo pipefail
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
-LIB_DIR="${REPO_ROOT}/deploy/local/lib"
-OUTER_HOME=$(realpath -m "${LAKEHOUSE_HOME:-${REPO_ROOT}/.local}")
+E2E_NAME=spark
+E2E_KUBE_PORT="${LAKEHOUSE_E2E_SPARK_KUBE_PORT:-56464}"
+E2E_SERVICES="catalog:${LAKEHOUSE_E2E_SPARK_CATALOG_PORT:-18191} engines:${LAKEHOUSE_E2E_SPARK_ENGINES_PORT:-18192}"
+# shellcheck source=../lib/e2e.sh
+source "${REPO_ROOT}/deploy/local/lib/e2e.sh"
+# shellcheck source=../lib/real_engines.sh
+source "${REPO_ROOT}/deploy/local/lib/real_engines.sh"
 
-PG_ADMIN_URL="${LAKEHOUSE_PG_ADMIN_URL:-postgresql://postgres:postgres@127.0.0.1:${LAKEHOUSE_PG_PORT:-55432}/postgres}"
-export LAKEHOUSE_HOME="${OUTER_HOME}/e2e-spark"
-export LAKEHOUSE_PG_ADMIN_URL="${PG_ADMIN_URL}"
-export LAKEHOUSE_KUBE_PORT="${LAKEHOUSE_E2E_SPARK_KUBE_PORT:-56464}"
-export LAKEHOUSE_KUBE_DELAY_MS=0
-export LAKEHOUSE_SERVICES="catalog:${LAKEHOUSE_E2E_SPARK_CATALOG_PORT:-18191} engines:${LAKEHOUSE_E2E_SPARK_ENGINES_PORT:-18192}"
 S3_PORT="${LAKEHOUSE_E2E_S3_PORT:-19390}"
 REST_PORT="${LAKEHOUSE_E2E_REST_PORT:-18381}"
 SPARK_PORT="${LAKEHOUSE_E2E_SPARK_CONNECT_PORT:-18502}"
 START_LIMIT_S="${LAKEHOUSE_E2E_SPARK_START_LIMIT_S:-300}"
-
-# shellcheck source=lib/common.sh
-source "${LIB_DIR}/common.sh"
-# shellcheck source=lib/postgres.sh
-source "${LIB_DIR}/postgres.sh"
-# shellcheck source=lib/kafka.sh
-source "${LIB_DIR}/kafka.sh"
-# shellcheck source=lib/kube.sh
-source "${LIB_DIR}/kube.sh"
-# shellcheck source=lib/keycloak.sh
-source "${LIB_DIR}/keycloak.sh"
-# shellcheck source=lib/services.sh
-source "${LIB_DIR}/services.sh"
-# shellcheck source=lib/real_engines.sh
-source "${LIB_DIR}/real_engines.sh"
-
-PG_DB=lakehouse_e2e_spark
-RUN_ID="e2e-spark-$(date +%s)-$$"
 NS="rs-$(printf '%s' "${RUN_ID}" | sha256sum | cut -c1-8)"
 WORK="${LAKEHOUSE_HOME}/work"
-E2E_NAME=spark
 LOCAL_KIT_CP="${REPO_ROOT}/deploy/local-kit/target/local-kit-0.1.0-SNAPSHOT.jar:${REPO_ROOT}/deploy/local-kit/target/lib/*"
 
 # start_spark_pod: the generated Deployment's spark-connect container as a process (its TLS sidecar does not run).
@@ -103,7 +83,7 @@ main() {
   start_stand_ins
   e2e_log "stack and stand-ins ready after $(elapsed_since "${t0}")"
   write_bucket_secret
-  ALICE=$(keycloak_token alice)
+  ALICE=$(e2e_token alice)
   local catalog="http://127.0.0.1:$(svc_port "$(cut -d' ' -f1 <<<"${SERVICES}")")/api/v1/namespaces/${NS}"
   local engines="http://127.0.0.1:$(svc_port "$(cut -d' ' -f2 <<<"${SERVICES}")")/api/v1/namespaces/${NS}"
   api POST "${catalog}/instances/iceberg-catalog" '{"name": "cat", "spec": {"storage": {"bucket": "warehouse",
@@ -142,6 +122,8 @@ main() {
   grep -qE '^demo/t[^/]*/data/.*\.parquet$' <<<"${objects}" || die "no Parquet file under demo/t/data: ${objects}"
   grep -qE '^demo/t[^/]*/metadata/.*\.metadata\.json$' <<<"${objects}" || die "no Iceberg metadata under demo/t/metadata: ${objects}"
   e2e_log "bucket: $(wc -l <<<"${objects}") objects under demo/t/ (Parquet data and Iceberg metadata)"
+  # A fresh token: on a loaded machine the run outlasts the first one (Keycloak's 5-minute access tokens).
+  ALICE=$(e2e_token alice)
   api DELETE "${engines}/instances/spark-connect/spark" >/dev/null
   await_gone "${engines}/instances/spark-connect/spark" 60
   api DELETE "${catalog}/instances/iceberg-catalog/cat" >/dev/null

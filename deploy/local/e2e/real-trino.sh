@@ -13,51 +13,31 @@
 #
 # Needs PostgreSQL, Kafka and Keycloak running (`lakehouse test` or `lakehouse up --with-keycloak`)
 # and the fast-jars of catalog-, engines- and access-service and deploy/local-kit. Leaves a running
-# stack alone: state in $LAKEHOUSE_HOME/e2e-trino, its own local Kubernetes API and service ports,
+# stack alone (lib/e2e.sh): state in $LAKEHOUSE_HOME/e2e-trino, its own local Kubernetes API and service ports,
 # database lakehouse_e2e_trino (recreated each run), consumer groups of its own placed at the topics'
 # end. Stops what it started, also on failure. Needs about 4 GB of memory and, the first time, ~1 GB
 # of downloads from Maven Central (kept in $LAKEHOUSE_HOME/real-engines).
 set -euo pipefail
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
-LIB_DIR="${REPO_ROOT}/deploy/local/lib"
-OUTER_HOME=$(realpath -m "${LAKEHOUSE_HOME:-${REPO_ROOT}/.local}")
+E2E_NAME=trino
+E2E_KUBE_PORT="${LAKEHOUSE_E2E_TRINO_KUBE_PORT:-56463}"
+E2E_SERVICES="catalog:${LAKEHOUSE_E2E_TRINO_CATALOG_PORT:-18181} engines:${LAKEHOUSE_E2E_TRINO_ENGINES_PORT:-18182} access:${LAKEHOUSE_E2E_TRINO_ACCESS_PORT:-18185}"
+# shellcheck source=../lib/e2e.sh
+source "${REPO_ROOT}/deploy/local/lib/e2e.sh"
+# shellcheck source=../lib/real_engines.sh
+source "${REPO_ROOT}/deploy/local/lib/real_engines.sh"
 
-PG_ADMIN_URL="${LAKEHOUSE_PG_ADMIN_URL:-postgresql://postgres:postgres@127.0.0.1:${LAKEHOUSE_PG_PORT:-55432}/postgres}"
-export LAKEHOUSE_HOME="${OUTER_HOME}/e2e-trino"
-export LAKEHOUSE_PG_ADMIN_URL="${PG_ADMIN_URL}"
-export LAKEHOUSE_KUBE_PORT="${LAKEHOUSE_E2E_TRINO_KUBE_PORT:-56463}"
-export LAKEHOUSE_KUBE_DELAY_MS=0
-export LAKEHOUSE_SERVICES="catalog:${LAKEHOUSE_E2E_TRINO_CATALOG_PORT:-18181} engines:${LAKEHOUSE_E2E_TRINO_ENGINES_PORT:-18182} access:${LAKEHOUSE_E2E_TRINO_ACCESS_PORT:-18185}"
 S3_PORT="${LAKEHOUSE_E2E_S3_PORT:-19390}"
 REST_PORT="${LAKEHOUSE_E2E_REST_PORT:-18381}"
 COORDINATOR_HTTP="${LAKEHOUSE_E2E_TRINO_HTTP_PORT:-18480}"
 COORDINATOR_HTTPS="${LAKEHOUSE_E2E_TRINO_HTTPS_PORT:-18443}"
 WORKER_HTTP="${LAKEHOUSE_E2E_TRINO_WORKER_PORT:-18490}"
 START_LIMIT_S="${LAKEHOUSE_E2E_TRINO_START_LIMIT_S:-300}"
-
-# shellcheck source=lib/common.sh
-source "${LIB_DIR}/common.sh"
-# shellcheck source=lib/postgres.sh
-source "${LIB_DIR}/postgres.sh"
-# shellcheck source=lib/kafka.sh
-source "${LIB_DIR}/kafka.sh"
-# shellcheck source=lib/kube.sh
-source "${LIB_DIR}/kube.sh"
-# shellcheck source=lib/keycloak.sh
-source "${LIB_DIR}/keycloak.sh"
-# shellcheck source=lib/services.sh
-source "${LIB_DIR}/services.sh"
-# shellcheck source=lib/real_engines.sh
-source "${LIB_DIR}/real_engines.sh"
-
-PG_DB=lakehouse_e2e_trino
-RUN_ID="e2e-trino-$(date +%s)-$$"
 # A namespace of its own each run: Keycloak keeps the instances' OIDC clients across runs, and a client
 # of another instance under the same id is never adopted.
 NS="rt-$(printf '%s' "${RUN_ID}" | sha256sum | cut -c1-8)"
 WORK="${LAKEHOUSE_HOME}/work"
-E2E_NAME=trino
 LOCAL_KIT_CP="${REPO_ROOT}/deploy/local-kit/target/local-kit-0.1.0-SNAPSHOT.jar:${REPO_ROOT}/deploy/local-kit/target/lib/*"
 
 # start_trino_pod NAME DEPLOYMENT [--listen-port C=L ...]: the generated Deployment's container as a process.
@@ -90,8 +70,8 @@ main() {
   start_stand_ins
   e2e_log "stack and stand-ins ready after $(elapsed_since "${t0}")"
   write_bucket_secret
-  ALICE=$(keycloak_token alice)
-  BOB=$(keycloak_token bob)
+  ALICE=$(e2e_token alice)
+  BOB=$(e2e_token bob)
   local catalog="http://127.0.0.1:$(svc_port "$(cut -d' ' -f1 <<<"${SERVICES}")")/api/v1/namespaces/${NS}"
   local engines="http://127.0.0.1:$(svc_port "$(cut -d' ' -f2 <<<"${SERVICES}")")/api/v1/namespaces/${NS}"
   api POST "${catalog}/instances/iceberg-catalog" '{"name": "cat", "spec": {"storage": {"bucket": "warehouse",
@@ -133,6 +113,8 @@ main() {
   grep -qE '^sales/orders-[0-9a-f]+/data/.*\.parquet$' <<<"${objects}" || die "no Parquet file under sales/orders-<uuid>/data: ${objects}"
   grep -qE '^sales/orders-[0-9a-f]+/metadata/.*\.metadata\.json$' <<<"${objects}" || die "no Iceberg metadata under sales/orders-<uuid>/metadata: ${objects}"
   e2e_log "bucket: $(wc -l <<<"${objects}") objects under sales/orders-<uuid>/ (Parquet data and Iceberg metadata)"
+  # A fresh token: on a loaded machine the run outlasts the first one (Keycloak's 5-minute access tokens).
+  ALICE=$(e2e_token alice)
   # Deleted through the APIs: access-service removes the OIDC client from Keycloak.
   api DELETE "${engines}/instances/trino/sql" >/dev/null
   await_gone "${engines}/instances/trino/sql" 60

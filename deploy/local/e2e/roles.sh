@@ -9,10 +9,10 @@
 #
 # Needs PostgreSQL and Kafka running (`lakehouse test` or `lakehouse up` ensures them) and
 # catalog-service/target/quarkus-app, access-service/target/quarkus-app. Leaves a running stack
-# alone: state in $LAKEHOUSE_HOME/e2e (own token keys, pid files, logs), its own local Kubernetes
-# API and service ports (LAKEHOUSE_E2E_KUBE_PORT 56453, LAKEHOUSE_E2E_CATALOG_PORT 18081,
-# LAKEHOUSE_E2E_ACCESS_PORT 18085), its own database lakehouse_e2e (recreated each run) and its own
-# Kafka consumer groups starting at the latest offset. Stops what it started, also on failure.
+# alone (lib/e2e.sh): state in $LAKEHOUSE_HOME/e2e-roles (own token keys, pid files, logs), its own
+# local Kubernetes API and service ports (LAKEHOUSE_E2E_KUBE_PORT 56453, LAKEHOUSE_E2E_CATALOG_PORT
+# 18081, LAKEHOUSE_E2E_ACCESS_PORT 18085), its own database lakehouse_e2e_roles (recreated each run)
+# and its own Kafka consumer groups placed at the topics' end. Stops what it started, also on failure.
 # LAKEHOUSE_E2E_LIMIT_MS (1000): the limit for the median propagation (the issue's "within a second");
 # LAKEHOUSE_E2E_HARD_LIMIT_MS (5000): the limit for every single one. A 2-core machine saturated by
 # other work sometimes delays one poll of a Kafka consumer past a second; that is reported as slow,
@@ -20,46 +20,18 @@
 set -euo pipefail
 
 REPO_ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/../../.." && pwd)
-LIB_DIR="${REPO_ROOT}/deploy/local/lib"
-OUTER_HOME=$(realpath -m "${LAKEHOUSE_HOME:-${REPO_ROOT}/.local}")
+E2E_NAME=roles
+E2E_KUBE_PORT="${LAKEHOUSE_E2E_KUBE_PORT:-56453}"
+E2E_SERVICES="catalog:${LAKEHOUSE_E2E_CATALOG_PORT:-18081} access:${LAKEHOUSE_E2E_ACCESS_PORT:-18085}"
+# shellcheck source=../lib/e2e.sh
+source "${REPO_ROOT}/deploy/local/lib/e2e.sh"
 
-# The servers of the outer stack (same variables as deploy/local/lib), before the e2e state dir is chosen.
-PG_ADMIN_URL="${LAKEHOUSE_PG_ADMIN_URL:-postgresql://postgres:postgres@127.0.0.1:${LAKEHOUSE_PG_PORT:-55432}/postgres}"
-export LAKEHOUSE_HOME="${OUTER_HOME}/e2e"
-export LAKEHOUSE_PG_ADMIN_URL="${PG_ADMIN_URL}"
-export LAKEHOUSE_KUBE_PORT="${LAKEHOUSE_E2E_KUBE_PORT:-56453}"
-export LAKEHOUSE_KUBE_DELAY_MS=0
-export LAKEHOUSE_SERVICES="catalog:${LAKEHOUSE_E2E_CATALOG_PORT:-18081} access:${LAKEHOUSE_E2E_ACCESS_PORT:-18085}"
 LIMIT_MS="${LAKEHOUSE_E2E_LIMIT_MS:-1000}"
 HARD_LIMIT_MS="${LAKEHOUSE_E2E_HARD_LIMIT_MS:-5000}"
 TIMES=()
-
-# shellcheck source=lib/common.sh
-source "${LIB_DIR}/common.sh"
-# shellcheck source=lib/postgres.sh
-source "${LIB_DIR}/postgres.sh"
-# shellcheck source=lib/kafka.sh
-source "${LIB_DIR}/kafka.sh"
-# shellcheck source=lib/kube.sh
-source "${LIB_DIR}/kube.sh"
-# shellcheck source=lib/keycloak.sh
-source "${LIB_DIR}/keycloak.sh"
-# shellcheck source=lib/services.sh
-source "${LIB_DIR}/services.sh"
-
-PG_DB=lakehouse_e2e
 CATALOG="http://127.0.0.1:$(svc_port "${SERVICES%% *}")"
 ACCESS="http://127.0.0.1:$(svc_port "${SERVICES##* }")"
-RUN_ID="e2e-$(date +%s)-$$"
 FAILURES=0
-
-e2e_log() { printf '[e2e roles] %s\n' "$*" >&2; }
-
-stop_all() {
-  services_down
-  kube_down
-}
-
 
 # status CODE of GET URL with TOKEN
 http_status() {
@@ -132,48 +104,17 @@ median_ms() {
   printf '%s\n' "${TIMES[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR + 1) / 2] : int((a[NR / 2] + a[NR / 2 + 1]) / 2)}'
 }
 
-# consumer_groups SERVICE: Kafka consumer groups of their own, from the latest offset, for each
-# incoming channel of the service: never take partitions from a running stack's services, never
-# replay the topics' history (the timings below are steady-state ones). Only channels the service
-# has: an environment variable of an unknown channel (AUDIT_FEED) would be read as channel "audit".
-consumer_groups() {
-  local channel channels="LAKEHOUSE_ACCESS LAKEHOUSE_INSTANCES"
-  [[ $1 == access ]] && channels+=" AUDIT_FEED"
-  for channel in ${channels}; do
-    export "MP_MESSAGING_INCOMING_${channel}_GROUP_ID=${RUN_ID}-$1-${channel,,}"
-    export "MP_MESSAGING_INCOMING_${channel}_AUTO_OFFSET_RESET=latest"
-  done
-}
-
 main() {
-  local t0 s pids=() rc=0 warm ns
+  local t0 s warm ns
   t0=$(now_ms)
-  for s in ${SERVICES}; do
-    [[ -f $(svc_jar "${s}") ]] || die "$(svc_jar "${s}") is missing: build it first (./mvnw package -DskipTests -pl $(svc_module "${s}"))"
-  done
-  port_open "${KAFKA_HOST}" "${KAFKA_PORT}" || die "no Kafka on ${KAFKA_BOOTSTRAP} (deploy/local/lakehouse up starts it)"
-  ensure_dirs
-  trap 'stop_all || true' EXIT
-  pg_fresh_database "${PG_DB}" catalog access
-  kube_up || die "the local Kubernetes API could not start"
-  LH_TOKEN_MODE=local
-  # Both services start at once (each waits for its own readiness); pid files under ${LAKEHOUSE_HOME}/run.
-  for s in ${SERVICES}; do
-    (
-      consumer_groups "$(svc_name "${s}")"
-      svc_start "${s}"
-    ) &
-    pids+=($!)
-  done
-  for s in "${pids[@]}"; do wait "${s}" || rc=1; done
-  ((rc == 0)) || die "a service did not start (logs in ${LH_LOG_DIR})"
+  e2e_stack_up local
   e2e_log "stack ready after $(elapsed_since "${t0}")"
 
-  ADMIN=$(kube_token e2e-admin platform-admins)
-  USER_TOKEN=$(kube_token e2e-user)
-  MEMBER_TOKEN=$(kube_token e2e-member e2e-team other-team)
+  ADMIN=$(e2e_token e2e-admin platform-admins)
+  USER_TOKEN=$(e2e_token e2e-user)
+  MEMBER_TOKEN=$(e2e_token e2e-member e2e-team other-team)
 
-  # Warm-up: the consumers start at the latest offset once their partitions are assigned; until a
+  # Warm-up: the consumer groups start at the topics' end (placed before the services started); until a
   # first role goes through, nothing is measured. Two more rounds run the path's first (interpreted,
   # cold) executions, unmeasured.
   for s in 1 2 3; do

@@ -1,6 +1,86 @@
-# shellcheck shell=bash
-# Helpers of the end-to-end checks in deploy/local/e2e (sourced after common.sh and kafka.sh): Kafka
-# consumer groups of their own, HTTP calls that keep status and body, polling.
+# shellcheck shell=bash disable=SC2034 # variables the checks read
+# The prelude and helpers of the end-to-end checks in deploy/local/e2e, so that each runs beside a running
+# stack without touching it: a state folder, database, local Kubernetes API, service ports and Kafka consumer
+# groups of its own (every incoming channel of each service, common's lakehouse-access included), the stack
+# started and stopped (also on failure), tokens, HTTP calls that keep status and body, polling.
+#
+# A check sets, then sources this file (which sources the rest of lib/):
+#   REPO_ROOT      the repository
+#   E2E_NAME       its name: state in $LAKEHOUSE_HOME/e2e-NAME, database lakehouse_e2e_NAME, log prefix
+#   E2E_KUBE_PORT  its local Kubernetes API's port
+#   E2E_SERVICES   its services and ports ("catalog:18081 access:18085"; management on port + 1000)
+: "${REPO_ROOT:?}" "${E2E_NAME:?}" "${E2E_KUBE_PORT:?}" "${E2E_SERVICES:?}"
+
+# The servers of the outer stack (same variables as the rest of lib/), before the run's own home is chosen.
+OUTER_HOME=$(realpath -m "${LAKEHOUSE_HOME:-${REPO_ROOT}/.local}")
+export LAKEHOUSE_PG_ADMIN_URL="${LAKEHOUSE_PG_ADMIN_URL:-postgresql://postgres:postgres@127.0.0.1:${LAKEHOUSE_PG_PORT:-55432}/postgres}"
+export LAKEHOUSE_HOME="${OUTER_HOME}/e2e-${E2E_NAME}"
+export LAKEHOUSE_KUBE_PORT="${E2E_KUBE_PORT}"
+export LAKEHOUSE_KUBE_DELAY_MS=0
+export LAKEHOUSE_SERVICES="${E2E_SERVICES}"
+# Several services start at once: give a loaded machine more time than the default 90 s.
+export LAKEHOUSE_SERVICE_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-180}"
+
+# shellcheck source=common.sh
+source "${REPO_ROOT}/deploy/local/lib/common.sh"
+# shellcheck source=postgres.sh
+source "${REPO_ROOT}/deploy/local/lib/postgres.sh"
+# shellcheck source=kafka.sh
+source "${REPO_ROOT}/deploy/local/lib/kafka.sh"
+# shellcheck source=kube.sh
+source "${REPO_ROOT}/deploy/local/lib/kube.sh"
+# shellcheck source=keycloak.sh
+source "${REPO_ROOT}/deploy/local/lib/keycloak.sh"
+# shellcheck source=services.sh
+source "${REPO_ROOT}/deploy/local/lib/services.sh"
+
+KAFKA_LIB="${OUTER_HOME}/kafka/lib"
+PG_DB="lakehouse_e2e_${E2E_NAME}"
+RUN_ID="e2e-${E2E_NAME}-$(date +%s)-$$"
+
+e2e_log() { printf '[e2e %s] %s\n' "${E2E_NAME}" "$*" >&2; }
+
+# e2e_stack_up TOKEN_MODE: checks that the fast-jars and the outer servers are there (Kafka; Keycloak when
+# TOKEN_MODE is keycloak), then starts a fresh database (a schema per service), the local Kubernetes API
+# and the services on the run's consumer groups. Everything stops on exit (e2e_stop_all).
+e2e_stack_up() {
+  local s
+  LH_TOKEN_MODE=$1
+  for s in ${SERVICES}; do
+    [[ -f $(svc_jar "${s}") ]] || die "$(svc_jar "${s}") is missing: build it first (./mvnw package -DskipTests)"
+  done
+  port_open "${KAFKA_HOST}" "${KAFKA_PORT}" || die "no Kafka on ${KAFKA_BOOTSTRAP} (lakehouse test or up starts it)"
+  if [[ ${LH_TOKEN_MODE} == keycloak ]]; then
+    keycloak_ready || die "no Keycloak on ${KEYCLOAK_URL} (lakehouse test or up --with-keycloak starts it)"
+  fi
+  ensure_dirs
+  trap 'e2e_stop_all || true' EXIT
+  trap 'exit 143' TERM INT
+  # shellcheck disable=SC2046 # one schema per service
+  pg_fresh_database "${PG_DB}" $(for s in ${SERVICES}; do svc_name "${s}"; done)
+  kube_up || die "the local Kubernetes API could not start"
+  e2e_start_services "${RUN_ID}"
+}
+
+# e2e_stop_all: what the check started itself (its e2e_stop_extra, when it defines one), the services and
+# the local Kubernetes API.
+e2e_stop_all() {
+  if declare -F e2e_stop_extra >/dev/null; then
+    e2e_stop_extra || true
+  fi
+  services_down
+  kube_down
+}
+
+# e2e_token USER [GROUP...]: a bearer token of the run's token mode (Keycloak's password grant for its seeded
+# users, whose groups Keycloak knows; or the local issuer, with the GROUPs given).
+e2e_token() {
+  if [[ ${LH_TOKEN_MODE} == keycloak ]]; then
+    keycloak_token "$1"
+  else
+    kube_token "$@"
+  fi
+}
 
 # e2e_channels SERVICE: "channel=topic[,topic...]" for each incoming Kafka channel of SERVICE, read
 # from its application.properties and common's defaults (lakehouse-access is declared there; a

@@ -130,41 +130,16 @@ wait_for_line() {
   return 1
 }
 
-# --- What the real-engine checks (deploy/local/e2e/real-*.sh) share. Each sets, before calling these: RUN_ID (unique
-# per run), NS (its namespace), WORK (its work folder), PG_DB, SERVICES, OUTER_HOME (the home the downloads and Kafka's
-# tools are in), S3_PORT, REST_PORT, and E2E_NAME (its log prefix).
-KAFKA_LIB="${OUTER_HOME:-${LAKEHOUSE_HOME}}/kafka/lib"
+# --- What the real-engine checks (deploy/local/e2e/real-*.sh) share; they source lib/e2e.sh first (RUN_ID, PG_DB,
+# SERVICES, OUTER_HOME, the stack) and set, before calling these: NS (their namespace), WORK (their work folder),
+# S3_PORT and REST_PORT.
 PIDS=()
 
-e2e_log() { printf '[e2e %s] %s\n' "${E2E_NAME:-real}" "$*" >&2; }
-
-# real_stop_all: the processes run_bg started, the services and the local Kubernetes API.
-real_stop_all() {
+# e2e_stop_extra (called by lib/e2e.sh's e2e_stop_all): the processes run_bg started.
+e2e_stop_extra() {
   local pid
   for pid in "${PIDS[@]}"; do kill "${pid}" 2>/dev/null || true; done
   for pid in "${PIDS[@]}"; do wait "${pid}" 2>/dev/null || true; done
-  services_down
-  kube_down
-}
-
-# consumer_groups SERVICE: a group of its own for every incoming channel of the service, its offsets set
-# at the topics' end before the service starts: no partition taken from a running stack, no replay of
-# the topics' history (other runs' instances would get Keycloak clients).
-consumer_groups() {
-  local svc=$1 props channel topics group topic
-  props="${REPO_ROOT}/${svc}-service/src/main/resources/application.properties"
-  for channel in $(sed -n 's/^mp\.messaging\.incoming\.\([a-z-]*\)\.connector=.*/\1/p' "${props}" | sort -u); do
-    topics=$(sed -n "s/^mp\.messaging\.incoming\.${channel}\.topics\?=//p" "${props}" | head -1)
-    topics=${topics:-${channel}}
-    group="${RUN_ID}-${svc}-${channel}"
-    for topic in ${topics//,/ }; do
-      kafka_tool -cp "${KAFKA_LIB}/*" org.apache.kafka.tools.consumer.group.ConsumerGroupCommand \
-        --bootstrap-server "${KAFKA_BOOTSTRAP}" --group "${group}" --topic "${topic}" \
-        --reset-offsets --to-latest --execute >/dev/null || die "could not place consumer group ${group} on ${topic}"
-    done
-    channel=${channel//-/_}
-    export "MP_MESSAGING_INCOMING_${channel^^}_GROUP_ID=${group}"
-  done
 }
 
 # api METHOD URL [BODY]: as alice (ALICE: her token); prints the body; fails on a status >= 400.
@@ -212,33 +187,11 @@ run_bg() {
   PIDS+=("${LAST_PID}")
 }
 
-# real_stack_up: a fresh database, the local Kubernetes API and the SERVICES (Keycloak tokens), each service's
-# consumer groups its own; stops all of it on exit.
+# real_stack_up: lib/e2e.sh's stack (Keycloak tokens) once deploy/local-kit, which runs the pods, is built.
 real_stack_up() {
-  local s pids=() rc=0
-  for s in ${SERVICES}; do
-    [[ -f $(svc_jar "${s}") ]] || die "$(svc_jar "${s}") is missing: build it first (./mvnw package -DskipTests)"
-  done
   [[ -f ${REPO_ROOT}/deploy/local-kit/target/local-kit-0.1.0-SNAPSHOT.jar ]] || die "deploy/local-kit is not built"
-  port_open "${KAFKA_HOST}" "${KAFKA_PORT}" || die "no Kafka on ${KAFKA_BOOTSTRAP}"
-  keycloak_ready || die "no Keycloak on ${KEYCLOAK_URL} (lakehouse test or up --with-keycloak starts it)"
-  ensure_dirs
   mkdir -p "${WORK}"
-  trap 'real_stop_all || true' EXIT
-  trap 'exit 143' TERM INT
-  # shellcheck disable=SC2046 # one schema per service
-  pg_fresh_database "${PG_DB}" $(for s in ${SERVICES}; do svc_name "${s}"; done)
-  kube_up || die "the local Kubernetes API could not start"
-  LH_TOKEN_MODE=keycloak
-  for s in ${SERVICES}; do
-    (
-      consumer_groups "$(svc_name "${s}")"
-      svc_start "${s}"
-    ) &
-    pids+=($!)
-  done
-  for s in "${pids[@]}"; do wait "${s}" || rc=1; done
-  ((rc == 0)) || die "a service did not start (logs in ${LH_LOG_DIR})"
+  e2e_stack_up keycloak
 }
 
 # start_stand_ins: S3Mock with the bucket "warehouse" (files in ${WORK}/s3) and the Iceberg REST server for Polaris.

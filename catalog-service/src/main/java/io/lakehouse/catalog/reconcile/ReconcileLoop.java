@@ -7,6 +7,7 @@ import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.instances.InstanceReconciler;
 import io.lakehouse.common.instances.InstanceStore;
 import io.lakehouse.common.kube.InformerCache;
+import io.opentelemetry.api.trace.Tracer;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -20,10 +21,10 @@ public class ReconcileLoop {
     private final io.lakehouse.common.kube.ReconcileLoop loop;
 
     ReconcileLoop(InstanceReconciler<CatalogContext> reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
-            ReconcileSettings settings, ServiceSettings service) {
+            ReconcileSettings settings, ServiceSettings service, Tracer tracer) {
         this.loop = new io.lakehouse.common.kube.ReconcileLoop(reconciler::reconcile, cache,
                 () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, settings, service.schema(),
-                CatalogKinds.WATCHED, kind -> CatalogKinds.ALL.find(kind).isPresent());
+                CatalogKinds.WATCHED, kind -> CatalogKinds.ALL.find(kind).isPresent(), tracer);
     }
 
     void start(@Observes StartupEvent event) {

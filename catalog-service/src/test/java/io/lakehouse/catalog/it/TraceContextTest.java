@@ -11,13 +11,13 @@ import io.lakehouse.common.events.TraceContext;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventReader;
+import io.lakehouse.common.testing.TracingOn;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanKind;
 import io.opentelemetry.sdk.testing.exporter.InMemorySpanExporter;
 import io.opentelemetry.sdk.trace.data.SpanData;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.enterprise.inject.Produces;
@@ -25,10 +25,7 @@ import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.HexFormat;
 import java.util.List;
-import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import org.apache.kafka.clients.consumer.ConsumerRecord;
 import org.apache.kafka.common.header.Header;
 import org.junit.jupiter.api.Test;
@@ -40,23 +37,13 @@ import org.junit.jupiter.api.Test;
  * this class only (its profile), spans kept in memory; the other tests run with it off, as locally.
  */
 @QuarkusTest
-@TestProfile(TraceContextTest.TracingOn.class)
+@TestProfile(TracingOn.class)
 @WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
 class TraceContextTest {
 
     private static final Duration PROPAGATION = Duration.ofSeconds(20);
     private static final AttributeKey<String> MESSAGE_ID = AttributeKey.stringKey("messaging.message.id");
-
-    public static class TracingOn implements QuarkusTestProfile {
-        @Override
-        public Map<String, String> getConfigOverrides() {
-            return Map.of("quarkus.otel.sdk.disabled", "false",
-                    // no collector here: the finished spans go to the in-memory exporter only
-                    "quarkus.otel.exporter.otlp.enabled", "false",
-                    "quarkus.otel.bsp.schedule.delay", "50ms");
-        }
-    }
 
     /** Picked up by Quarkus' default trace exporter ("cdi": every SpanExporter bean). */
     @Singleton
@@ -74,8 +61,8 @@ class TraceContextTest {
     @Test
     void anApiCallsTraceGoesWithItsEventThroughKafkaIntoTheConsumer() {
         String ns = Callers.freshNamespace();
-        String traceId = hex(16);
-        String caller = "00-" + traceId + "-" + hex(8) + "-01";
+        String caller = TracingOn.traceparent();
+        String traceId = TracingOn.traceId(caller);
         try (EventReader events = new EventReader("lakehouse.instances")) {
             asAdmin().header(TraceContext.HEADER, caller).body(catalogRequest("cat", "trace-canary").toString())
                     .post(catalogs(ns)).then().statusCode(201);
@@ -102,12 +89,5 @@ class TraceContextTest {
     private static String header(ConsumerRecord<String, byte[]> record, String key) {
         Header header = record.headers().lastHeader(key);
         return header == null ? null : new String(header.value(), StandardCharsets.UTF_8);
-    }
-
-    private static String hex(int bytes) {
-        byte[] b = new byte[bytes];
-        ThreadLocalRandom.current().nextBytes(b);
-        b[0] |= 1; // never all zeros (an invalid id)
-        return HexFormat.of().formatHex(b);
     }
 }

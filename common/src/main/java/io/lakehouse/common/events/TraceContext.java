@@ -5,6 +5,9 @@ import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.propagation.W3CTraceContextPropagator;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.propagation.TextMapGetter;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Tuple;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.apache.kafka.common.header.Header;
@@ -21,6 +24,11 @@ public final class TraceContext {
 
     /** The W3C header, as OpenTelemetry's Kafka instrumentation and other consumers read it. */
     public static final String HEADER = "traceparent";
+    /**
+     * The transaction-local setting the services' reconcile NOTIFY triggers append to their payload
+     * ({@code namespace/name traceparent}), so the pass the change causes continues the request's trace.
+     */
+    public static final String SETTING = "lakehouse.traceparent";
 
     private static final TextMapGetter<Headers> GETTER = new TextMapGetter<>() {
         @Override
@@ -36,6 +44,18 @@ public final class TraceContext {
         }
     };
 
+    private static final TextMapGetter<String> VALUE = new TextMapGetter<>() {
+        @Override
+        public Iterable<String> keys(String value) {
+            return List.of(HEADER);
+        }
+
+        @Override
+        public String get(String value, String key) {
+            return HEADER.equals(key) ? value : null;
+        }
+    };
+
     private TraceContext() {}
 
     /** {@code 00-<trace id>-<span id>-<flags>} of the current span, or null when there is none. */
@@ -44,6 +64,24 @@ public final class TraceContext {
         return span.isValid()
                 ? "00-" + span.getTraceId() + "-" + span.getSpanId() + "-" + span.getTraceFlags().asHex()
                 : null;
+    }
+
+    /**
+     * Hands the current trace to the NOTIFY triggers of {@code tx}'s transaction ({@link #SETTING}); no
+     * statement at all when tracing is off.
+     */
+    public static Uni<Void> toTransaction(SqlClient tx) {
+        String traceparent = current();
+        return traceparent == null ? Uni.createFrom().voidItem()
+                : tx.preparedQuery("SELECT set_config($1, $2, true)").execute(Tuple.of(SETTING, traceparent))
+                        .replaceWithVoid();
+    }
+
+    /** The remote span a {@code traceparent} value names; an invalid one when null or malformed. */
+    public static SpanContext parse(String traceparent) {
+        return traceparent == null ? SpanContext.getInvalid()
+                : Span.fromContext(W3CTraceContextPropagator.getInstance().extract(Context.root(), traceparent, VALUE))
+                        .getSpanContext();
     }
 
     /** The remote parent a record's header names; the root context when it has none or a malformed one. */

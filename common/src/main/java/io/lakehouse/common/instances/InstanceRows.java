@@ -1,6 +1,7 @@
 package io.lakehouse.common.instances;
 
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.events.TraceContext;
 import io.lakehouse.common.outbox.Outbox;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.json.JsonArray;
@@ -26,21 +27,21 @@ public final class InstanceRows {
     /** New spec, generation + 1, and its event; false if the instance changed meanwhile. */
     public Uni<Boolean> updateSpec(String namespace, String name, long generation, JsonObject spec,
             LakehouseEvent updated) {
-        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET spec = $1, generation = generation + 1,"
+        return pool.withTransaction(tx -> TraceContext.toTransaction(tx).chain(() -> tx.preparedQuery("UPDATE instances SET spec = $1, generation = generation + 1,"
                                 + " updated_at = now() WHERE namespace = $2 AND name = $3 AND generation = $4"
                                 + " AND NOT deleting")
                 .execute(Tuple.of(spec, namespace, name, generation))
                 .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().item(false)
-                        : Outbox.append(tx, updated).replaceWith(true)));
+                        : Outbox.append(tx, updated).replaceWith(true))));
     }
 
     /** Phase Deleting and its event; false if it was already being deleted. */
     public Uni<Boolean> markDeleting(String namespace, String name, LakehouseEvent deleting) {
-        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET deleting = true, phase = $1,"
+        return pool.withTransaction(tx -> TraceContext.toTransaction(tx).chain(() -> tx.preparedQuery("UPDATE instances SET deleting = true, phase = $1,"
                                 + " updated_at = now() WHERE namespace = $2 AND name = $3 AND NOT deleting")
                 .execute(Tuple.of(Phase.Deleting.name(), namespace, name))
                 .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().item(false)
-                        : Outbox.append(tx, deleting).replaceWith(true)));
+                        : Outbox.append(tx, deleting).replaceWith(true))));
     }
 
     /** Writes an observed status (and its event, if any) unless the intent changed since it was read. */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.events.TraceContext;
 import io.lakehouse.common.kube.Condition;
 import io.lakehouse.common.outbox.Outbox;
 import io.lakehouse.common.storage.SealedCredentials;
@@ -55,7 +56,8 @@ public class InstanceStore {
                 .addString(inst.phase().name())
                 .addString(inst.createdBy())
                 .addOffsetDateTime(inst.createdAt().atOffset(ZoneOffset.UTC));
-        return pool.withTransaction(tx -> NameRegistry.claim(tx, inst.namespace(), inst.name(), inst.kind(), inst.uid())
+        return pool.withTransaction(tx -> TraceContext.toTransaction(tx)
+                .chain(() -> NameRegistry.claim(tx, inst.namespace(), inst.name(), inst.kind(), inst.uid()))
                 .chain(() -> tx.preparedQuery("INSERT INTO instances (namespace, name, kind, uid, spec,"
                                 + " sealed_credentials, phase, created_by, created_at, updated_at)"
                                 + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)")

@@ -2,8 +2,11 @@ package io.lakehouse.common.kube;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.lakehouse.common.config.ReconcileSettings;
+import io.lakehouse.common.events.TraceContext;
 import io.lakehouse.common.metrics.LakehouseMetrics;
 import io.lakehouse.common.outbox.PgChannelListener;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.Tracer;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -27,6 +30,10 @@ import org.jboss.logging.Logger;
  * <p>Changes learnt elsewhere (an event a consumer took, on whichever replica its partition lives)
  * reach the leader through the same channel: {@link #wake} notifies it inside the caller's
  * transaction, so the trigger is committed with the change it reacts to.
+ *
+ * <p>A NOTIFY payload is {@code namespace/name}, followed by {@code " " + traceparent} when the change
+ * was made in a trace (the triggers read {@link TraceContext#SETTING}, {@link #wake} adds the current
+ * one): the pass then continues that trace ({@link WorkQueue}).
  */
 public class ReconcileLoop implements AutoCloseable {
 
@@ -43,6 +50,7 @@ public class ReconcileLoop implements AutoCloseable {
     private final String channel;
     private final List<ResourceKind> kinds;
     private final Predicate<String> ownsKind;
+    private final Tracer tracer;
     private volatile WorkQueue queue;
     private PgChannelListener listener;
     private volatile LeaderLock leader;
@@ -53,10 +61,11 @@ public class ReconcileLoop implements AutoCloseable {
      * @param schema the service's schema: names the NOTIFY channel and the leader lock
      * @param kinds the object kinds the service manages (watched by the cache)
      * @param ownsKind whether an instance kind ({@code lakehouse.io/kind} label) is the service's
+     * @param tracer makes the passes' spans (Quarkus' {@link Tracer}, a no-op one when tracing is off)
      */
     public ReconcileLoop(Function<String, Duration> reconciler, InformerCache cache, Supplier<List<String>> allKeys,
             DataSource dataSource, ReconcileSettings settings, String schema, List<ResourceKind> kinds,
-            Predicate<String> ownsKind) {
+            Predicate<String> ownsKind, Tracer tracer) {
         this.reconciler = reconciler;
         this.cache = cache;
         this.allKeys = allKeys;
@@ -65,6 +74,7 @@ public class ReconcileLoop implements AutoCloseable {
         this.channel = "reconcile_" + schema;
         this.kinds = kinds;
         this.ownsKind = ownsKind;
+        this.tracer = tracer;
         LakehouseMetrics.declare(LakehouseMetrics.RECONCILE_PASSES, PASSES);
         LakehouseMetrics.declare(LakehouseMetrics.RECONCILE_ERRORS, ERRORS);
         LakehouseMetrics.gauge(LakehouseMetrics.RECONCILE_QUEUE_DEPTH, "instances waiting for a pass or in one", null,
@@ -84,7 +94,8 @@ public class ReconcileLoop implements AutoCloseable {
 
     /**
      * Has the leader reconcile these instances (e.g. something they depend on changed), whichever
-     * replica leads: a NOTIFY on the loop's channel, sent when {@code client}'s transaction commits.
+     * replica leads: a NOTIFY on the loop's channel, sent when {@code client}'s transaction commits,
+     * carrying the current trace.
      */
     public Uni<Void> wake(SqlClient client, Collection<String> keys) {
         return notify(client, channel, keys);
@@ -99,8 +110,9 @@ public class ReconcileLoop implements AutoCloseable {
         if (keys.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        return client.preparedQuery("SELECT pg_notify($1, key) FROM unnest($2::text[]) AS key")
-                .execute(Tuple.of(channel, keys.toArray(String[]::new)))
+        String traceparent = TraceContext.current();
+        return client.preparedQuery("SELECT pg_notify($1, key || $3) FROM unnest($2::text[]) AS key")
+                .execute(Tuple.of(channel, keys.toArray(String[]::new), traceparent == null ? "" : " " + traceparent))
                 .replaceWithVoid();
     }
 
@@ -113,10 +125,10 @@ public class ReconcileLoop implements AutoCloseable {
         stepDown();
     }
 
-    private void enqueue(String key) {
+    private void enqueue(String key, SpanContext trigger) {
         WorkQueue current = this.queue;
         if (current != null) {
-            current.add(key);
+            current.add(key, trigger);
         }
     }
 
@@ -136,7 +148,7 @@ public class ReconcileLoop implements AutoCloseable {
     }
 
     private synchronized void lead() {
-        queue = new WorkQueue("reconcile", settings.workers(), this::pass);
+        queue = new WorkQueue("reconcile", settings.workers(), this::pass, tracer);
         cache.start(kinds, settings.cacheSyncTimeout().toSeconds());
         listener = new PgChannelListener(dataSource, channel, LISTEN_TIMEOUT, this::intentChanged).start();
         LOG.infof("reconcile loop started with %d workers", settings.workers());
@@ -154,11 +166,18 @@ public class ReconcileLoop implements AutoCloseable {
         cache.close();
     }
 
-    private void intentChanged(List<String> keys) {
-        if (keys == null) {
-            allKeys.get().forEach(this::enqueue);
-        } else {
-            keys.forEach(this::enqueue);
+    private void intentChanged(List<String> payloads) {
+        if (payloads == null) {
+            allKeys.get().forEach(key -> enqueue(key, SpanContext.getInvalid()));
+            return;
+        }
+        for (String payload : payloads) {
+            int space = payload.indexOf(' ');
+            if (space < 0) {
+                enqueue(payload, SpanContext.getInvalid());
+            } else {
+                enqueue(payload.substring(0, space), TraceContext.parse(payload.substring(space + 1)));
+            }
         }
     }
 
@@ -166,7 +185,7 @@ public class ReconcileLoop implements AutoCloseable {
         Map<String, String> labels = object.getMetadata().getLabels();
         if (labels != null && labels.get(Labels.INSTANCE) != null && labels.get(Labels.INSTANCE_KIND) != null
                 && ownsKind.test(labels.get(Labels.INSTANCE_KIND))) {
-            enqueue(object.getMetadata().getNamespace() + "/" + labels.get(Labels.INSTANCE));
+            enqueue(object.getMetadata().getNamespace() + "/" + labels.get(Labels.INSTANCE), SpanContext.getInvalid());
         }
     }
 }

@@ -1,8 +1,13 @@
 package io.lakehouse.common.kube;
 
+import io.opentelemetry.api.OpenTelemetry;
+import io.opentelemetry.api.trace.SpanContext;
+import io.opentelemetry.api.trace.Tracer;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
@@ -17,6 +22,11 @@ import org.jboss.logging.Logger;
  * A deduplicating work queue of keys, like client-go's: a key waits at most once, is never processed
  * by two workers at the same time, and a key added while it is processed runs again afterwards.
  * Failures retry with per-key exponential backoff. {@link #close()} lets the passes in flight finish.
+ *
+ * <p>A key may be added with the span of what asked for it (an API request, a consumed event): the
+ * pass runs in a span that continues that trace ({@link ReconcileSpan}). Triggers that arrive while the
+ * key waits are coalesced with it (one pass, linked to each); those arriving during a pass go with
+ * the next one.
  */
 public class WorkQueue implements AutoCloseable {
 
@@ -28,11 +38,18 @@ public class WorkQueue implements AutoCloseable {
     /** The longest {@link #close()} waits for passes in flight before interrupting them. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
 
+    /** Enough to find every trace that asked for a pass; more only make the span bigger. */
+    static final int MAX_TRIGGERS = 32;
+
+    private final String name;
     private final Function<String, Duration> handler;
+    private final Tracer tracer;
     private final BlockingQueue<String> ready = new LinkedBlockingQueue<>();
     private final Set<String> dirty = new HashSet<>();
     private final Set<String> processing = new HashSet<>();
     private final Map<String, Integer> failures = new HashMap<>();
+    /** The spans that asked for a waiting key, valid ones only; removed when its pass starts. */
+    private final Map<String, List<SpanContext>> triggers = new HashMap<>();
     private final ScheduledExecutorService timers;
     private final Thread[] workers;
     private volatile boolean running = true;
@@ -42,7 +59,14 @@ public class WorkQueue implements AutoCloseable {
      *     {@code null} when it is done. A thrown exception retries with backoff.
      */
     public WorkQueue(String name, int workerCount, Function<String, Duration> handler) {
+        this(name, workerCount, handler, OpenTelemetry.noop().getTracer(name));
+    }
+
+    /** @param tracer makes each pass's span (Quarkus' {@link Tracer}: a no-op one when tracing is off) */
+    public WorkQueue(String name, int workerCount, Function<String, Duration> handler, Tracer tracer) {
+        this.name = name;
         this.handler = handler;
+        this.tracer = tracer;
         this.timers = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, name + "-timer"));
         this.workers = new Thread[workerCount];
         for (int i = 0; i < workerCount; i++) {
@@ -51,8 +75,22 @@ public class WorkQueue implements AutoCloseable {
         }
     }
 
-    public synchronized void add(String key) {
-        if (!running || !dirty.add(key)) {
+    public void add(String key) {
+        add(key, SpanContext.getInvalid());
+    }
+
+    /** Queues {@code key}, its pass continuing {@code trigger}'s trace (ignored when not valid). */
+    public synchronized void add(String key, SpanContext trigger) {
+        if (!running) {
+            return;
+        }
+        if (trigger.isValid()) {
+            List<SpanContext> why = triggers.computeIfAbsent(key, k -> new ArrayList<>(1));
+            if (why.size() < MAX_TRIGGERS && !why.contains(trigger)) {
+                why.add(trigger);
+            }
+        }
+        if (!dirty.add(key)) {
             return;
         }
         if (!processing.contains(key)) {
@@ -80,11 +118,13 @@ public class WorkQueue implements AutoCloseable {
             if (key == null || !running) {
                 continue;
             }
+            List<SpanContext> why;
             synchronized (this) {
                 dirty.remove(key);
                 processing.add(key);
+                why = triggers.remove(key);
             }
-            process(key);
+            process(key, why == null ? List.of() : why);
             synchronized (this) {
                 processing.remove(key);
                 if (dirty.contains(key)) {
@@ -94,9 +134,9 @@ public class WorkQueue implements AutoCloseable {
         }
     }
 
-    private void process(String key) {
+    private void process(String key, List<SpanContext> why) {
         try {
-            Duration again = handler.apply(key);
+            Duration again = ReconcileSpan.run(tracer, name, key, why, () -> handler.apply(key));
             synchronized (this) {
                 failures.remove(key);
             }

@@ -28,6 +28,12 @@ public final class EventWriter implements AutoCloseable {
                 CloudEventHeaders.valueOf(event));
     }
 
+    /** The record the publishing service's relay sends for an event written in the trace {@code traceparent}. */
+    public void send(LakehouseEvent event, String traceparent) {
+        ProducerRecord<String, byte[]> record = CloudEventHeaders.record(event, traceparent);
+        send(record.topic(), record.key(), record.headers(), record.value());
+    }
+
     public void send(String topic, String key, Headers headers, byte[] value) {
         try {
             producer.send(new ProducerRecord<>(topic, null, key, value, headers)).get();

@@ -55,12 +55,18 @@ public class InstanceApi {
     /** Writes (or rewrites, as a rotation does) {@code <name>-oidc}, then publishes the client as ready. */
     public static void oidcClientReady(KubernetesClient kube, String namespace, String kind, String name,
             String clientSecret) {
+        oidcClientReady(kube, namespace, kind, name, clientSecret, null);
+    }
+
+    /** {@link #oidcClientReady}, the event written in the trace {@code traceparent} (none when null). */
+    public static void oidcClientReady(KubernetesClient kube, String namespace, String kind, String name,
+            String clientSecret, String traceparent) {
         oidcClientSecret(kube, namespace, kind, name, clientSecret);
         ObjectNode data = JSON.createObjectNode().put("namespace", namespace).put("kind", kind).put("name", name)
                 .put("clientId", namespace + "-" + name + "-" + kind).put("secretName", name + "-oidc");
         try (EventWriter writer = new EventWriter()) {
             writer.send(LakehouseEvent.of("/lakehouse/access-service", EventType.OIDC_CLIENT_READY,
-                    LakehouseEvent.instanceSubject(namespace, kind, name), data));
+                    LakehouseEvent.instanceSubject(namespace, kind, name), data), traceparent);
         }
     }
 

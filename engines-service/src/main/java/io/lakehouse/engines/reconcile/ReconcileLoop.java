@@ -7,6 +7,7 @@ import io.lakehouse.common.instances.InstanceReconciler;
 import io.lakehouse.common.instances.InstanceStore;
 import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.engines.domain.EngineKinds;
+import io.opentelemetry.api.trace.Tracer;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -23,10 +24,10 @@ public class ReconcileLoop {
     private final io.lakehouse.common.kube.ReconcileLoop loop;
 
     ReconcileLoop(InstanceReconciler<EngineContext> reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
-            ReconcileSettings settings, ServiceSettings service) {
+            ReconcileSettings settings, ServiceSettings service, Tracer tracer) {
         this.loop = new io.lakehouse.common.kube.ReconcileLoop(reconciler::reconcile, cache,
                 () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, settings, service.schema(),
-                InstanceReconciler.KINDS, kind -> EngineKinds.ALL.find(kind).isPresent());
+                InstanceReconciler.KINDS, kind -> EngineKinds.ALL.find(kind).isPresent(), tracer);
     }
 
     void start(@Observes StartupEvent event) {

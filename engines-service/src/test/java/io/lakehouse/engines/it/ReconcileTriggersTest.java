@@ -15,6 +15,7 @@ import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.instances.OidcClientStore;
+import io.opentelemetry.api.OpenTelemetry;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
@@ -72,7 +73,8 @@ class ReconcileTriggersTest {
 
         ReconcileLoop follower = new ReconcileLoop(key -> {
             throw new AssertionError("a replica that does not lead never reconciles");
-        }, cache, List::of, dataSource, settings, service.schema(), List.of(), kind -> true);
+        }, cache, List::of, dataSource, settings, service.schema(), List.of(), kind -> true,
+                OpenTelemetry.noop().getTracer("test"));
         Api.oidcClientSecret(kube, ns, "trino", "sql");
         pool.withTransaction(tx -> clients.put(tx, ns, "sql", "trino", "sql-oidc")
                 .chain(() -> follower.wake(tx, List.of(ns + "/sql")))).await().atMost(CONVERGE);

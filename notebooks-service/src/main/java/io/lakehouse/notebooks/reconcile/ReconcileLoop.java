@@ -8,6 +8,7 @@ import io.lakehouse.common.instances.InstanceStore;
 import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.notebooks.domain.NotebookKinds;
 import io.lakehouse.notebooks.kinds.jupyterhub.HubInstance;
+import io.opentelemetry.api.trace.Tracer;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -24,10 +25,10 @@ public class ReconcileLoop {
     private final io.lakehouse.common.kube.ReconcileLoop loop;
 
     ReconcileLoop(InstanceReconciler<NotebookContext> reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
-            ReconcileSettings settings, ServiceSettings service) {
+            ReconcileSettings settings, ServiceSettings service, Tracer tracer) {
         this.loop = new io.lakehouse.common.kube.ReconcileLoop(reconciler::reconcile, cache,
                 () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, settings, service.schema(),
-                NotebookKinds.MANAGED, HubInstance.KIND::equals);
+                NotebookKinds.MANAGED, HubInstance.KIND::equals, tracer);
     }
 
     void start(@Observes StartupEvent event) {
