@@ -6,23 +6,13 @@ import static org.awaitility.Awaitility.await;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.lakehouse.common.instances.PodSecrets;
-import io.lakehouse.local.FaultProxy;
-import io.lakehouse.local.LocalKubeServer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
@@ -46,36 +36,25 @@ class InformerCacheCompactTest {
     private static final String CONFIG = "x".repeat(4096);
     private static final Duration WAIT = Duration.ofSeconds(10);
 
-    private final HttpClient http = HttpClient.newHttpClient();
-    private LocalKubeServer server;
-    private FaultProxy proxy;
+    private ProxiedKube kube;
     private KubernetesClient direct;
-    private KubernetesClient throughProxy;
     private InformerCache cache;
     private Applier applier;
 
     @BeforeEach
     void start() throws Exception {
-        server = new LocalKubeServer(Files.createTempDirectory("no-crds")).start(0);
-        proxy = new FaultProxy(URI.create(server.url())).start(0);
-        direct = server.newClient();
-        throughProxy = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty())
-                .withMasterUrl("http://127.0.0.1:" + proxy.port()).withHttp2Disable(true).build()).build();
-        direct.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
-                .create();
+        kube = new ProxiedKube(Files.createTempDirectory("no-crds"), NS, c -> c);
+        direct = kube.direct;
         List<ResourceKind> kinds = List.of(ResourceKind.CONFIG_MAP, ResourceKind.SECRET, ResourceKind.DEPLOYMENT);
-        cache = new InformerCache(throughProxy, "test-service");
+        cache = new InformerCache(kube.throughProxy, "test-service");
         cache.start(kinds, 10);
-        applier = new Applier(throughProxy, cache, kinds);
+        applier = new Applier(kube.throughProxy, cache, kinds);
     }
 
     @AfterEach
     void stop() throws Exception {
         cache.close();
-        throughProxy.close();
-        direct.close();
-        proxy.close();
-        server.close();
+        kube.close();
     }
 
     @Test
@@ -192,9 +171,7 @@ class InformerCacheCompactTest {
 
     /** Every request the cache's client made through the proxy so far. */
     private long requests() throws Exception {
-        String body = http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port() + "/_faults"))
-                .build(), HttpResponse.BodyHandlers.ofString()).body();
-        Matcher m = Pattern.compile("\"method\\.[A-Z]+\":(\\d+)").matcher(body);
+        Matcher m = Pattern.compile("\"method\\.[A-Z]+\":(\\d+)").matcher(kube.counters());
         long sum = 0;
         while (m.find()) {
             sum += Long.parseLong(m.group(1));
