@@ -8,6 +8,13 @@
 SERVICES="${LAKEHOUSE_SERVICES:-catalog:8081 engines:8082 notebooks:8083 sparkjobs:8084 access:8085}"
 
 SERVICES_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-90}"
+# JVM options of every service (P11 in docs/benchmarks.md, "Memory: P6 and P11"): the serial collector
+# (one core's worth of work, no G1 remembered sets), a heap that starts small and gives memory back after
+# a full collection, a bounded code cache and smaller thread stacks; -Xmx stays the ceiling the benchmarks
+# need. LAKEHOUSE_JAVA_OPTS replaces them, e.g. to measure another setting.
+SERVICES_JAVA_OPTS="${LAKEHOUSE_JAVA_OPTS:--XX:+UseSerialGC -Xms16m -Xmx256m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:ReservedCodeCacheSize=64m -Xss512k -XX:+ExitOnOutOfMemoryError}"
+# glibc's default of 8 malloc arenas per core keeps freed native memory of many threads resident.
+SERVICES_MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 SECRETS_KEY_FILE="${LAKEHOUSE_HOME}/secrets.key"
 CLUSTER_DOMAIN=lakehouse.localtest.me
 
@@ -114,8 +121,10 @@ svc_start() {
       QUARKUS_DATASOURCE_JDBC_URL="jdbc:postgresql://${pg_host}:${pg_port}/${PG_DB}" \
       KAFKA_BOOTSTRAP_SERVERS="${KAFKA_BOOTSTRAP}" \
       LAKEHOUSE_SECRETS_KEY="${key}" \
-      LAKEHOUSE_CLUSTER_DOMAIN="${CLUSTER_DOMAIN}"
-    start_bg "${name}" "$(svc_log "${s}")" java -Xmx256m -jar "${jar}"
+      LAKEHOUSE_CLUSTER_DOMAIN="${CLUSTER_DOMAIN}" \
+      MALLOC_ARENA_MAX="${SERVICES_MALLOC_ARENA_MAX}"
+    # shellcheck disable=SC2086 # one option per word
+    start_bg "${name}" "$(svc_log "${s}")" java ${SERVICES_JAVA_OPTS} -jar "${jar}"
   )
   svc_wait_ready "${s}" "${pid}" || rc=$?
   if ((rc != 0)); then

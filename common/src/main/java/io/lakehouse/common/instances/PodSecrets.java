@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.api.model.VolumeProjection;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.lakehouse.common.kube.Checksums;
+import io.lakehouse.common.kube.CompactObject;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -72,11 +73,10 @@ public final class PodSecrets {
      * such (its creation changes the digest too).
      */
     public static String digest(List<String> names, Function<String, Optional<Secret>> read) {
-        Map<String, Object> all = new TreeMap<>();
+        Map<String, String> all = new TreeMap<>();
         for (String name : names) {
-            Optional<Secret> secret = read.apply(name);
-            all.put(name, secret.map(s -> s.getData() == null ? Map.of() : (Object) new TreeMap<>(s.getData()))
-                    .orElse("<missing>"));
+            // By the digest of each Secret's data: the informer cache holds no Secret values (CompactObject).
+            all.put(name, read.apply(name).map(CompactObject::dataDigest).orElse("<missing>"));
         }
         return Checksums.sha256(all.toString());
     }

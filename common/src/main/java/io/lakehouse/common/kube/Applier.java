@@ -31,10 +31,10 @@ public class Applier {
     }
 
     public Applied apply(HasMetadata desired, ApplyMode mode) {
-        if (!(desired instanceof Secret)) {
-            // A digest of secret values would be a way to guess them: Secrets are compared field by field only.
-            Checksums.stamp(desired);
-        }
+        // A digest of secret values would be a way to guess them: Secrets are not stamped, their checksum
+        // stays in memory (and they are compared by the digest of their data, see LiveMatch.coversSecret).
+        String checksum = desired instanceof Secret ? Checksums.of(desired)
+                : Checksums.stamp(desired).getMetadata().getAnnotations().get(Labels.CHECKSUM);
         // A miss in a synced cache means missing; before its informer synced (the first passes after a
         // start run while the caches fill), ask the API server instead of creating blindly (a 409 each).
         HasMetadata live = cache.synced(desired) ? cache.get(desired).orElse(null) : resource(desired).get();
@@ -44,8 +44,19 @@ public class Applier {
                     return new Applied(ApplyResult.CREATED, resource(desired).create());
                 }
                 Ownership.require(desired, live);
-                if (mode == ApplyMode.CREATE_ONLY || LiveMatch.covers(desired, live)) {
+                if (mode == ApplyMode.CREATE_ONLY) {
+                    cache.compact(live, "");
                     return new Applied(ApplyResult.UNCHANGED, live);
+                }
+                if (desired instanceof Secret s ? LiveMatch.coversSecret(s, live) : CompactObject.isCompact(live)
+                        ? CompactObject.verifies(live, checksum) : LiveMatch.covers(desired, live)) {
+                    cache.compact(live, checksum);
+                    return new Applied(ApplyResult.UNCHANGED, live);
+                }
+                if (CompactObject.isCompact(live) && !(desired instanceof Secret)) {
+                    // Compact without having been seen to carry this desired state: compare the whole object.
+                    live = resource(desired).get();
+                    continue;
                 }
                 desired.getMetadata().setResourceVersion(live.getMetadata().getResourceVersion());
                 return new Applied(ApplyResult.UPDATED, resource(desired).update());

@@ -5,9 +5,11 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -29,6 +31,9 @@ public class InformerCache implements AutoCloseable {
     private final String managedBy;
     private final List<Consumer<HasMetadata>> listeners = new CopyOnWriteArrayList<>();
     private final Map<String, SharedIndexInformer<HasMetadata>> informers = new ConcurrentHashMap<>();
+    /** The store of each informer (weak: an informer the watchdog made but did not use goes with it). */
+    private final Map<SharedIndexInformer<HasMetadata>, InformerCacheStore> stores =
+            Collections.synchronizedMap(new WeakHashMap<>());
     private InformerWatchdog watchdog;
 
     public InformerCache(KubernetesClient client, String managedBy) {
@@ -93,6 +98,19 @@ public class InformerCache implements AutoCloseable {
                 .toList();
     }
 
+    /**
+     * Keeps only the {@link CompactObject} of this version of a cached object: {@code verified} is the
+     * checksum of the desired state it was seen to carry ({@link Applier}), or "" when its content is
+     * never compared (created once). A newer version in the cache stays complete.
+     */
+    void compact(HasMetadata live, String verified) {
+        SharedIndexInformer<HasMetadata> informer = informers.get(ResourceKind.keyOf(live));
+        InformerCacheStore store = informer == null ? null : stores.get(informer);
+        if (store != null) {
+            store.compact(live, verified);
+        }
+    }
+
     public boolean isWatching() {
         return !informers.isEmpty() && informers.values().stream().allMatch(SharedIndexInformer::isWatching);
     }
@@ -120,6 +138,7 @@ public class InformerCache implements AutoCloseable {
         }
         informers.values().forEach(SharedIndexInformer::close);
         informers.clear();
+        stores.clear();
     }
 
     /** An informer that keeps listing until it syncs, and watching once it has (see {@link #retry}). */
@@ -128,6 +147,10 @@ public class InformerCache implements AutoCloseable {
                 .inAnyNamespace()
                 .withLabel(Labels.MANAGED_BY, managedBy)
                 .runnableInformer(0);
+        InformerCacheStore store = new InformerCacheStore();
+        // Objects are kept compact (P6) and looked up by key only: no namespace index either.
+        informer.itemStore(store).removeNamespaceIndex();
+        stores.put(informer, store);
         informer.addEventHandler(new Handler());
         informer.exceptionHandler((started, failure) -> retry(failure));
         return informer;
@@ -145,6 +168,7 @@ public class InformerCache implements AutoCloseable {
         }
         informers.put(kind.key(), fresh);
         old.close();
+        stores.remove(old);
         old.getStore().list().stream()
                 .filter(o -> fresh.getStore().get(o) == null)
                 .forEach(gone -> listeners.forEach(l -> l.accept(gone)));

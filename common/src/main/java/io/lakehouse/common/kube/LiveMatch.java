@@ -2,6 +2,8 @@ package io.lakehouse.common.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.lakehouse.common.validation.Quantities;
 import java.math.BigDecimal;
@@ -40,6 +42,16 @@ public final class LiveMatch {
             }
         }
         return true;
+    }
+
+    /**
+     * {@link #covers} for a Secret, whose values the cache does not hold ({@link CompactObject}): type and
+     * metadata as usual, the data by digest, so a key added by hand counts as drift too.
+     */
+    public static boolean coversSecret(Secret desired, HasMetadata live) {
+        Secret withoutData = new SecretBuilder(desired).withData(null).withStringData(null).build();
+        return live instanceof Secret l && covers(withoutData, l)
+                && CompactObject.dataDigest(desired).equals(CompactObject.dataDigest(l));
     }
 
     private static boolean metadataCovers(JsonNode desired, JsonNode live) {

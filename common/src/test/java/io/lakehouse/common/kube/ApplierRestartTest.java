@@ -3,19 +3,9 @@ package io.lakehouse.common.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.lakehouse.local.FaultProxy;
-import io.lakehouse.local.LocalKubeServer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -31,32 +21,23 @@ class ApplierRestartTest {
 
     private static final String NS = "restart";
 
-    private final HttpClient http = HttpClient.newHttpClient();
-    private LocalKubeServer server;
-    private FaultProxy proxy;
+    private ProxiedKube kube;
     private KubernetesClient direct;
     private KubernetesClient throughProxy;
     private InformerCache cache;
 
     @BeforeEach
     void start() throws Exception {
-        server = new LocalKubeServer(Path.of(System.getProperty("lakehouse.crds.dir", "../deploy/crds"))).start(0);
-        proxy = new FaultProxy(URI.create(server.url())).start(0);
-        direct = server.newClient();
-        throughProxy = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty())
-                .withMasterUrl("http://127.0.0.1:" + proxy.port()).withHttp2Disable(true).build()).build();
-        direct.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
-                .create();
+        kube = new ProxiedKube(Path.of(System.getProperty("lakehouse.crds.dir", "../deploy/crds")), NS, c -> c);
+        direct = kube.direct;
+        throughProxy = kube.throughProxy;
         cache = new InformerCache(throughProxy, "catalog-service");
     }
 
     @AfterEach
     void stop() throws Exception {
         cache.close();
-        throughProxy.close();
-        direct.close();
-        proxy.close();
-        server.close();
+        kube.close();
     }
 
     @Test
@@ -91,7 +72,6 @@ class ApplierRestartTest {
     }
 
     private String counters() throws Exception {
-        return http.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + proxy.port() + "/_faults")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        return kube.counters();
     }
 }

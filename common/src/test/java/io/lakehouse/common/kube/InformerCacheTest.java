@@ -5,17 +5,7 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
-import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.client.Config;
-import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.KubernetesClientBuilder;
-import io.lakehouse.local.FaultProxy;
-import io.lakehouse.local.LocalKubeServer;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
@@ -34,23 +24,17 @@ class InformerCacheTest {
 
     private static final String NS = "informers";
 
-    private final HttpClient http = HttpClient.newHttpClient();
-    private LocalKubeServer server;
-    private FaultProxy proxy;
+    private ProxiedKube kube;
     private KubernetesClient direct;
     private KubernetesClient throughProxy;
     private InformerCache cache;
 
     @BeforeEach
     void start() throws Exception {
-        server = new LocalKubeServer(Files.createTempDirectory("no-crds")).start(0);
-        proxy = new FaultProxy(URI.create(server.url())).start(0);
-        direct = server.newClient();
-        throughProxy = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty())
-                .withMasterUrl("http://127.0.0.1:" + proxy.port()).withHttp2Disable(true)
-                .withRequestRetryBackoffLimit(0).withWatchReconnectInterval(100).build()).build();
-        direct.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName(NS).endMetadata().build())
-                .create();
+        kube = new ProxiedKube(Files.createTempDirectory("no-crds"), NS,
+                c -> c.withRequestRetryBackoffLimit(0).withWatchReconnectInterval(100));
+        direct = kube.direct;
+        throughProxy = kube.throughProxy;
         cache = new InformerCache(throughProxy, "test-service");
         cache.start(List.of(ResourceKind.CONFIG_MAP), 10);
     }
@@ -58,10 +42,7 @@ class InformerCacheTest {
     @AfterEach
     void stop() throws Exception {
         cache.close();
-        throughProxy.close();
-        direct.close();
-        proxy.close();
-        server.close();
+        kube.close();
     }
 
     @Test
@@ -118,16 +99,11 @@ class InformerCacheTest {
     }
 
     private void faults(String query) throws Exception {
-        HttpResponse<String> response = http.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + proxy.port() + "/_faults" + (query.isEmpty() ? "" : "?" + query)))
-                .POST(HttpRequest.BodyPublishers.noBody()).build(), HttpResponse.BodyHandlers.ofString());
-        assertThat(response.statusCode()).isLessThan(300);
+        assertThat(kube.faults(query)).isLessThan(300);
     }
 
     private long injected500() throws Exception {
-        String counters = http.send(HttpRequest.newBuilder(
-                URI.create("http://127.0.0.1:" + proxy.port() + "/_faults")).build(),
-                HttpResponse.BodyHandlers.ofString()).body();
+        String counters = kube.counters();
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("\"injected500\":(\\d+)").matcher(counters);
         return m.find() ? Long.parseLong(m.group(1)) : 0;
     }

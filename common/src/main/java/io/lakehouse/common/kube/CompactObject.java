@@ -1,0 +1,113 @@
+package io.lakehouse.common.kube;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * The small copy of a live object that the informer cache keeps once nothing needs the rest (P6: ≤ 15 KB
+ * of memory per instance). What readers of the cache use survives: name, namespace, uid, resourceVersion,
+ * generation, labels, annotations, owner references, the status, {@code spec.replicas} (readiness) and a
+ * Secret's type. What goes: config files, pod templates, Secret values. Two in-memory annotations, never
+ * written to the API server, tell the cache's users what it was made from: {@link #MARK} (the checksum of
+ * the desired state this version of the object was seen to carry) and, on Secrets, {@link #DATA_DIGEST}.
+ */
+public final class CompactObject {
+
+    /** On every compact copy: the desired-state checksum verified against this version, or "" if none. */
+    static final String MARK = "lakehouse.io/cache-compact";
+    /** On compact Secrets: {@link #dataDigest} of the data they no longer hold. */
+    static final String DATA_DIGEST = "lakehouse.io/cache-data-digest";
+
+    private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+
+    private CompactObject() {}
+
+    /**
+     * Whether an object is made compact as soon as it arrives: a Secret (its readers need only its labels
+     * and a digest of its data, and its values then never stay in memory) and a Job (run once, created and
+     * never updated: only its status and annotations are read).
+     */
+    static boolean onArrival(HasMetadata o) {
+        return o instanceof Secret || o instanceof Job;
+    }
+
+    /** The compact copy of {@code full}; {@code verified} is the checksum of a desired state it carries, or "". */
+    static HasMetadata of(HasMetadata full, String verified) {
+        JsonNode tree = SERIALIZATION.convertValue(full, JsonNode.class);
+        ObjectNode kept = SERIALIZATION.convertValue(Map.of(), ObjectNode.class);
+        kept.set("apiVersion", tree.get("apiVersion"));
+        kept.set("kind", tree.get("kind"));
+        copy(tree, kept, "status");
+        copy(tree, kept, "type");
+        if (tree.path("spec").has("replicas")) {
+            kept.putObject("spec").set("replicas", tree.path("spec").get("replicas"));
+        }
+        HasMetadata compact = SERIALIZATION.convertValue(kept, full.getClass());
+        Map<String, String> annotations = new HashMap<>();
+        if (full.getMetadata().getAnnotations() != null) {
+            annotations.putAll(full.getMetadata().getAnnotations());
+        }
+        annotations.put(MARK, verified == null ? "" : verified);
+        if (full instanceof Secret s) {
+            annotations.put(DATA_DIGEST, dataDigest(s));
+        }
+        compact.setMetadata(metadata(full.getMetadata(), annotations));
+        return compact;
+    }
+
+    public static boolean isCompact(HasMetadata o) {
+        Map<String, String> annotations = o.getMetadata().getAnnotations();
+        return annotations != null && annotations.containsKey(MARK);
+    }
+
+    /** Whether this compact copy was seen to carry the desired state of this checksum. */
+    static boolean verifies(HasMetadata compact, String checksum) {
+        return checksum != null && !checksum.isEmpty() && checksum.equals(compact.getMetadata().getAnnotations().get(MARK));
+    }
+
+    /**
+     * SHA-256 of a Secret's data (sorted by key), full or compact: what tells a change of its values
+     * without holding them.
+     */
+    public static String dataDigest(Secret secret) {
+        Map<String, String> annotations = secret.getMetadata() == null ? null : secret.getMetadata().getAnnotations();
+        if (annotations != null && annotations.containsKey(DATA_DIGEST)) {
+            return annotations.get(DATA_DIGEST);
+        }
+        return Checksums.sha256(new TreeMap<>(secret.getData() == null ? Map.of() : secret.getData()).toString());
+    }
+
+    /** What the cache's readers use of the metadata, in immutable compact collections. */
+    private static ObjectMeta metadata(ObjectMeta full, Map<String, String> annotations) {
+        ObjectMeta m = new ObjectMeta();
+        m.setName(full.getName());
+        m.setNamespace(full.getNamespace());
+        m.setUid(full.getUid());
+        m.setResourceVersion(full.getResourceVersion());
+        m.setGeneration(full.getGeneration());
+        m.setCreationTimestamp(full.getCreationTimestamp());
+        m.setDeletionTimestamp(full.getDeletionTimestamp());
+        m.setLabels(full.getLabels() == null ? null : Map.copyOf(full.getLabels()));
+        m.setAnnotations(Map.copyOf(annotations));
+        m.setOwnerReferences(full.getOwnerReferences() == null ? List.of() : List.copyOf(full.getOwnerReferences()));
+        m.setFinalizers(full.getFinalizers() == null ? List.of() : List.copyOf(full.getFinalizers()));
+        m.setManagedFields(List.of());
+        m.setAdditionalProperties(Map.of());
+        return m;
+    }
+
+    private static void copy(JsonNode from, ObjectNode to, String field) {
+        if (from.has(field)) {
+            to.set(field, from.get(field));
+        }
+    }
+}
