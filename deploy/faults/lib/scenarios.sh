@@ -12,10 +12,11 @@ SCENARIOS_ALL="kill-mid-reconcile kafka-down pg-restart drift replay malformed-e
   leader-failover-notebooks kill-mid-reconcile-sparkjobs leader-failover-sparkjobs kill-mid-reconcile-access
   leader-failover-access"
 # kube-errors last: a fault that leaves a service broken must not be blamed on the next scenario. Of the other
-# services: the leader killed on engines-service (lease takeover, API on both replicas) and a launch cut short
-# on sparkjobs-service (the one that leaked jobs), within the ~6 min budget.
+# services: the leader killed on engines-service (lease takeover, API on both replicas). Within the ~6 min
+# budget: kill-mid-reconcile-sparkjobs (a launch cut short, ~90 s of which up to 90 s waiting for the job
+# tracker's grace and resync) runs in the full suite only.
 SCENARIOS_SHORT="kill-mid-reconcile kafka-down pg-restart drift malformed-event relay-crash leader-failover-engines
-  kill-mid-reconcile-sparkjobs kube-errors"
+  kube-errors"
 
 FX_KAFKA_DOWN_S="${LAKEHOUSE_FAULTS_KAFKA_DOWN_S:-180}"
 FX_KUBE_FAULT_S="${LAKEHOUSE_FAULTS_KUBE_FAULT_S:-60}"
@@ -142,8 +143,9 @@ scenario_pg_restart() {
     fx_log "  skipped: PostgreSQL is LAKEHOUSE_PG_ADMIN_URL's (not ours to stop)"
     return 0
   fi
-  # a replica whose lock connection breaks steps down (docs/architecture.md, Leadership)
-  FX_EXPECTED_ERRORS='[Cc]onnection|PostgreSQL|postgres|SQL|[Pp]ool|terminat|shutdown|57P01|08|lost the leader lock'
+  # a replica whose lock connection breaks steps down (docs/architecture.md, Leadership); 57P01 and class
+  # 08 (08xxx) are PostgreSQL's SQLSTATEs of a terminated or refused connection
+  FX_EXPECTED_ERRORS='[Cc]onnection|PostgreSQL|postgres|SQL|[Pp]ool|terminat|shutdown|57P01|08[0-9A-Z]{3}|lost the leader lock'
   create_catalog "${ns}" before || return 1
   outer pg_down
   t1=$(now_ms)
@@ -330,11 +332,15 @@ other_replica() { [[ $1 == *2 ]] && printf '%s\n' "${1%2}" || printf '%s2\n' "$1
 # are in flight. The survivor takes the lease within the bound, every acknowledged unit is stored, and the
 # invariants find every instance converged, no object lost, doubled or leaked, no event lost or doubled.
 scenario_leader_failover() {
-  local svc=${1:-catalog} ns leader other took t0 rc=0 n=3 lease
+  local svc=${1:-catalog} ns leader other took t0 rc=0 n=3 lease second
   ns=${FX_NS}-leader${1:+-$1}
+  # the second replica starts while the first one starts and records its reference (a start is the
+  # longest wait of the scenario: 20-60 s on a loaded machine)
+  fx_service_start "${svc}2" &
+  second=$!
   fx_up "${svc}"
+  wait "${second}" || { sc_fail "${svc}2 did not start (log ${LH_LOG_DIR}/${svc}2.log)"; return 1; }
   [[ ${svc} == access ]] && { n=8; ensure_grant_target "${ns}" || return 1; }
-  fx_service_start "${svc}2"
   leader=${svc}
   if fx_has_leader "${svc}"; then
     leader=$(await 30 leader_replica "${svc}" >/dev/null && leader_replica "${svc}") ||
@@ -377,6 +383,8 @@ scenario_leader_failover() {
   if fx_has_leader "${svc}"; then
     if took=$(await 90 converged); then figure "leader.${svc}.converged_after_kill_ms" $(($(now_ms) - t0)); fi
   fi
+  # not earlier, alongside the survivor's convergence: at load 30 such a start starved (event loop blocked
+  # 12 s) and failed its first query
   fx_service_start "${leader}"
   # the suite's later scenarios run on the first replica alone
   fx_service_stop "${svc}2"

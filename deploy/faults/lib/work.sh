@@ -124,7 +124,8 @@ objects_in() { managed_objects "$1" | awk -F'\t' -v ns="$2" 'split($1, p, "/") &
 
 # The access scenarios' target: an MLflow (engines-service), known to access-service (its grants answer 200).
 ensure_grant_target() { # NS
-  fx_service_start engines
+  # with its reference shape: the MLflow is one of the instances the invariant check compares to it
+  fx_up engines
   API_BASE=$(fx_url engines) api GET "/api/v1/namespaces/$1/instances/mlflow/${FX_GRANT_TARGET}" | grep -qx 200 ||
     API_BASE=$(fx_url engines) api POST "/api/v1/namespaces/$1/instances/mlflow" "$(mlflow_body "${FX_GRANT_TARGET}")" |
     grep -qx 201 || { sc_fail "could not create the MLflow ${FX_GRANT_TARGET} in $1: $(head -c 300 "${FX_LAST_BODY}")"; return 1; }

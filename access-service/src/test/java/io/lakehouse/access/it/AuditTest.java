@@ -3,6 +3,7 @@ package io.lakehouse.access.it;
 import static io.lakehouse.access.it.Api.members;
 import static io.lakehouse.common.testing.Callers.as;
 import static io.lakehouse.common.testing.Callers.asAdmin;
+import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
@@ -16,8 +17,10 @@ import io.lakehouse.common.testing.EventReader;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.restassured.http.ContentType;
 import io.restassured.path.json.JsonPath;
 import java.util.List;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /** Mutating calls become audit.recorded events (common's filter) and land in the audit log with the lifecycle events. */
@@ -25,6 +28,34 @@ import org.junit.jupiter.api.Test;
 @WithKubernetesTestServer
 @QuarkusTestResource(value = TestStack.class, restrictToAnnotatedClass = true)
 class AuditTest {
+
+    /**
+     * A mutating call whose token is refused (meant for another client, or forged) answers 401 and changes
+     * nothing. Its authentication failed, so no identity was ever set: the audit filter, on the IO thread,
+     * used to read the injected SecurityIdentity there, which threw BlockingOperationNotAllowedException
+     * and turned the 401 into a 500 (fixed in cbca57f: it reads the deferred identity). Still audited, with
+     * its outcome and no caller.
+     */
+    @Test
+    void aMutatingCallWithARefusedTokenIs401AndAudited() {
+        String ns = Callers.freshNamespace();
+        String target = members(ns) + "/user:vera";
+        String otherClients = Callers.tokenFor("trino-client", "root-admin", Callers.ADMIN_GROUP);
+        String forged = Callers.token("root-admin", Callers.ADMIN_GROUP) + "x";
+        try (EventReader reader = new EventReader("lakehouse.audit")) {
+            for (String token : List.of(otherClients, forged)) {
+                given().auth().oauth2(token).contentType(ContentType.JSON).body("{\"role\":\"admin\"}").put(target)
+                        .then().statusCode(401).body("code", equalTo("unauthorized"));
+            }
+            // outside a resolved call there is no namespace parameter: the record's subject is "platform"
+            Supplier<List<LakehouseEvent>> refused = () -> reader.events("platform").stream()
+                    .filter(e -> e.data().path("target").asText().equals(target)).toList();
+            await().atMost(Api.PROPAGATION).until(() -> refused.get().size() == 2);
+            assertThat(refused.get()).extracting(e -> e.data().get("outcome").asInt()).containsExactly(401, 401);
+            assertThat(refused.get()).allSatisfy(e -> assertThat(e.data().path("who").isNull()).isTrue());
+        }
+        asAdmin().get(target).then().statusCode(404);
+    }
 
     @Test
     void aMutatingCallIsRecordedAndListedWithPaging() {
