@@ -171,11 +171,11 @@ final class EnginesBurst {
     long rssBefore = Proc.rssKb(pid);
     Map<String, Double> threads0 = ThreadCpu.snapshot(pid);
     Map<String, Double> kubeThreads0 = ThreadCpu.snapshot(kubePid);
-    long[] cpuBefore = cpu(pid, kubePid);
+    long[] cpuBefore = Proc.stackCpuTicks(home, pid, kubePid);
     long[] machineBefore = Proc.machineTicks();
     Burst b = burst(nss, n, threads, "", opt("p5-max-seconds", 600));
     notReady(b, "P5-mixed");
-    long[] cpuAfter = cpu(pid, kubePid);
+    long[] cpuAfter = Proc.stackCpuTicks(home, pid, kubePid);
     long[] machineAfter = Proc.machineTicks();
     Map<String, Double> threads1 = ThreadCpu.snapshot(pid);
     Map<String, Double> kubeThreads1 = ThreadCpu.snapshot(kubePid);
@@ -291,13 +291,6 @@ final class EnginesBurst {
       }
     }
     return count;
-  }
-
-  /** CPU ticks: engines-service, kube, postgres, kafka, this JVM. */
-  private long[] cpu(long pid, long kubePid) {
-    long kafka = Proc.pidFromFile(home.resolve("run/kafka.pid")).map(Proc::cpuTicks).orElse(0L);
-    return new long[] {Proc.cpuTicks(pid), Proc.cpuTicks(kubePid), Proc.cpuTicksOfAll("postgres"), kafka,
-        Proc.cpuTicks(ProcessHandle.current().pid())};
   }
 
   private int opt(String name, int fallback) {

@@ -57,7 +57,7 @@ final class P5Bench {
     long logOffset = Files.size(home.resolve("logs/catalog.log"));
     Map<String, Double> serviceThreads0 = ThreadCpu.snapshot(catalogPid);
     Map<String, Double> kubeThreads0 = ThreadCpu.snapshot(kubePid);
-    long[] cpuBefore = cpuSnapshot(catalogPid, kubePid);
+    long[] cpuBefore = Proc.stackCpuTicks(home, catalogPid, kubePid);
     long[] machineBefore = Proc.machineTicks();
 
     String[] names = new String[n];
@@ -155,7 +155,7 @@ final class P5Bench {
     double postSeconds = posting.get(1, TimeUnit.MINUTES);
     dumper.get(2, TimeUnit.MINUTES);
     side.shutdown();
-    long[] cpuAfter = cpuSnapshot(catalogPid, kubePid);
+    long[] cpuAfter = Proc.stackCpuTicks(home, catalogPid, kubePid);
     long[] machineAfter = Proc.machineTicks();
     Map<String, Double> serviceThreads1 = ThreadCpu.snapshot(catalogPid);
     Map<String, Double> kubeThreads1 = ThreadCpu.snapshot(kubePid);
@@ -270,13 +270,6 @@ final class P5Bench {
     count += kube.genericKubernetesResources(ObjectWatch.CNPG_CLUSTER).inNamespace(namespace)
         .withLabel(label, "catalog-service").list().getItems().size();
     return count;
-  }
-
-  /** CPU ticks: catalog-service, kube, postgres, kafka, this JVM. */
-  private long[] cpuSnapshot(long catalogPid, long kubePid) {
-    long kafka = Proc.pidFromFile(home.resolve("run/kafka.pid")).map(Proc::cpuTicks).orElse(0L);
-    return new long[] {Proc.cpuTicks(catalogPid), Proc.cpuTicks(kubePid), Proc.cpuTicksOfAll("postgres"), kafka,
-        Proc.cpuTicks(ProcessHandle.current().pid())};
   }
 
   private int opt(String name, int fallback) {
