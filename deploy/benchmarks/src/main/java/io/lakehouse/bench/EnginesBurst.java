@@ -207,17 +207,7 @@ final class EnginesBurst {
     rows.add(converge.row(Stats.f("**%.1f instances/s**", perSecond)));
     perKind.values().forEach(s -> rows.add(s.row("–")));
 
-    double window = (machineAfter[1] - machineBefore[1]) / Proc.TICKS_PER_SECOND;
-    String[] who = {"engines-service", "local Kubernetes API (mock + simulator)", "PostgreSQL (all backends)",
-        "Kafka", "benchmark client"};
-    StringBuilder cpu = new StringBuilder("| process | CPU s | share of the 2-core window |\n|---|---:|---:|\n");
-    for (int k = 0; k < who.length; k++) {
-      double s = (cpuAfter[k] - cpuBefore[k]) / Proc.TICKS_PER_SECOND;
-      cpu.append(Stats.f("| %s | %.1f | %.0f %% |%n", who[k], s, 100 * s / Math.max(0.01, window)));
-    }
-    double busy = (machineAfter[0] - machineBefore[0]) / Proc.TICKS_PER_SECOND;
-    cpu.append(Stats.f("| whole machine (incl. other engineers' builds) | %.1f | %.0f %% |%n", busy,
-        100 * busy / Math.max(0.01, window)));
+    String cpu = Proc.cpuTable("engines-service", cpuBefore, cpuAfter, machineBefore, machineAfter);
     Map<String, Integer> objectsByKind = countManaged(nss);
     int objectsTotal = objectsByKind.values().stream().mapToInt(Integer::intValue).sum();
     detail.append(Stats.f("### P5-mixed: burst of %d instances (%d of each kind) over %d namespaces%n%n", n,

@@ -201,17 +201,7 @@ final class P5Bench {
     rows.add(post.row(Stats.f("%.0f creates/s", post.count() / postSeconds)));
     rows.add(converge.row(Stats.f("**%.1f catalogs/s**", perSecond)));
 
-    double window = (machineAfter[1] - machineBefore[1]) / Proc.TICKS_PER_SECOND;
-    String[] who = {"catalog-service", "local Kubernetes API (mock + simulator)", "PostgreSQL (all backends)",
-        "Kafka", "benchmark client"};
-    StringBuilder cpu = new StringBuilder("| process | CPU s | share of the 2-core window |\n|---|---:|---:|\n");
-    for (int k = 0; k < who.length; k++) {
-      double s = (cpuAfter[k] - cpuBefore[k]) / Proc.TICKS_PER_SECOND;
-      cpu.append(Stats.f("| %s | %.1f | %.0f %% |%n", who[k], s, 100 * s / Math.max(0.01, window)));
-    }
-    double busy = (machineAfter[0] - machineBefore[0]) / Proc.TICKS_PER_SECOND;
-    cpu.append(Stats.f("| whole machine (incl. other engineers' builds) | %.1f | %.0f %% |%n", busy,
-        100 * busy / Math.max(0.01, window)));
+    String cpu = Proc.cpuTable("catalog-service", cpuBefore, cpuAfter, machineBefore, machineAfter);
 
     int objectsPerCatalog = countManagedObjects(namespaces.get(0));
     detail.append("### P5: burst of ").append(n).append(" catalogs over ").append(namespaces.size())

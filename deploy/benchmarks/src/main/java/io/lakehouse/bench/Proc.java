@@ -104,6 +104,25 @@ final class Proc {
         cpuTicks(ProcessHandle.current().pid())};
   }
 
+  /**
+   * The markdown table of a burst's window: CPU seconds of each process of {@link #stackCpuTicks} and of the whole
+   * machine, with their share of the window.
+   */
+  static String cpuTable(String service, long[] before, long[] after, long[] machineBefore, long[] machineAfter) {
+    double window = (machineAfter[1] - machineBefore[1]) / TICKS_PER_SECOND;
+    String[] who = {service, "local Kubernetes API (mock + simulator)", "PostgreSQL (all backends)", "Kafka",
+        "benchmark client"};
+    StringBuilder cpu = new StringBuilder("| process | CPU s | share of the 2-core window |\n|---|---:|---:|\n");
+    for (int k = 0; k < who.length; k++) {
+      double s = (after[k] - before[k]) / TICKS_PER_SECOND;
+      cpu.append(Stats.f("| %s | %.1f | %.0f %% |%n", who[k], s, 100 * s / Math.max(0.01, window)));
+    }
+    double busy = (machineAfter[0] - machineBefore[0]) / TICKS_PER_SECOND;
+    cpu.append(Stats.f("| whole machine (incl. other engineers' builds) | %.1f | %.0f %% |%n", busy,
+        100 * busy / Math.max(0.01, window)));
+    return cpu.toString();
+  }
+
   /** {busy, total} ticks of the whole machine from /proc/stat. */
   static long[] machineTicks() {
     String first = read(Path.of("/proc/stat")).split("\n")[0];
