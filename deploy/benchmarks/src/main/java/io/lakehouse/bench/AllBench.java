@@ -224,9 +224,9 @@ public final class AllBench {
 
   private String sizes() {
     return Stats.f("P1 %d req/s × %d s; P2 %d creates/s × %d s; saturation %d threads × %d s; P6 burst %d, fill %d;"
-            + " P7 %d s; P10 %d catalogs (full sizes: --p6-burst 1000 --p6-fill 9000 --p7-seconds 600"
-            + " --p10-outage-seconds 300)", r.opt("p1-rate", 200), r.opt("p1-seconds", 10), r.opt("p2-rate", 100),
+            + " P7 %d s; P10 %d catalogs; %d namespaces (the bar's sizes: --p6-burst 1000 --p6-fill 9000"
+            + " --p7-seconds 600 --p10-outage-seconds 300 --namespaces 100)", r.opt("p1-rate", 200), r.opt("p1-seconds", 10), r.opt("p2-rate", 100),
         r.opt("p2-seconds", 3), r.opt("sat-threads", 8), r.opt("sat-seconds", 5), r.opt("p6-burst", 100),
-        r.opt("p6-fill", 500), r.opt("p7-seconds", 60), r.opt("p10-changes", 300));
+        r.opt("p6-fill", 500), r.opt("p7-seconds", 60), r.opt("p10-changes", 300), r.namespaces.size());
   }
 }
