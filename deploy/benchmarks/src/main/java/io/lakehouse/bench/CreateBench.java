@@ -22,7 +22,7 @@ final class CreateBench {
     double p99 = open.stats().percentileMs(99);
     r.row("P2", service, Stats.f("POST %s, open loop %d creates/s: p99 (p50; failed)", what, rate), "≤ 50 ms",
         Stats.f("%s ms (%s; %d of %d failed)", Stats.ms(p99), Stats.ms(open.stats().percentileMs(50)), open.failed(),
-            open.stats().count()), open.failed() == 0 && p99 <= 50, true);
+            open.sent()), open.failed() == 0 && p99 <= 50, true);
     int threads = r.opt("sat-threads", 8);
     OpenLoop.Result sat = OpenLoop.saturation("P2 sat " + service, threads, r.opt("sat-seconds", 5), create);
     r.row("P2", service, Stats.f("POST %s, saturation (%d threads)", what, threads), "≥ 500 creates/s",

@@ -20,8 +20,11 @@ final class OpenLoop {
   private OpenLoop() {
   }
 
-  /** What a loop measured: latencies, requests that failed ({@code request} answered false), and the seconds it took. */
-  record Result(Stats stats, int failed, double seconds) {
+  /**
+   * What a loop measured: latencies of the requests answered, requests sent, those that failed ({@code request}
+   * answered false, threw, or had no answer when the loop gave up), and the seconds it took.
+   */
+  record Result(Stats stats, int sent, int failed, double seconds) {
 
     double perSecond() {
       return seconds <= 0 ? 0 : stats.count() / seconds;
@@ -52,7 +55,7 @@ final class OpenLoop {
     if (!pool.awaitTermination(60, TimeUnit.SECONDS)) {
       pool.shutdownNow();
     }
-    return new Result(stats, failed.get() + n - stats.count(), (System.nanoTime() - t0) / 1e9);
+    return new Result(stats, n, failed.get() + n - stats.count(), (System.nanoTime() - t0) / 1e9);
   }
 
   /** {@code threads} threads calling {@code request(i)} back to back for {@code seconds}: the saturation rate. */
@@ -80,7 +83,7 @@ final class OpenLoop {
     if (!pool.awaitTermination(seconds + 60L, TimeUnit.SECONDS)) {
       pool.shutdownNow();
     }
-    return new Result(stats, failed.get(), (Math.max(lastEnd.get(), end) - t0) / 1e9);
+    return new Result(stats, stats.count(), failed.get(), (Math.max(lastEnd.get(), end) - t0) / 1e9);
   }
 
   private static boolean call(IntPredicate request, int i) {

@@ -24,7 +24,7 @@ final class ReadBench {
     double p99 = open.stats().percentileMs(99);
     r.row("P1", service, Stats.f("%s, open loop %d req/s: p99 (p50; failed)", what, rate), "≤ 25 ms",
         Stats.f("%s ms (%s; %d of %d failed)", Stats.ms(p99), Stats.ms(open.stats().percentileMs(50)), open.failed(),
-            open.stats().count()), open.failed() == 0 && p99 <= 25, true);
+            open.sent()), open.failed() == 0 && p99 <= 25, true);
     int threads = r.opt("sat-threads", 8);
     OpenLoop.Result sat = OpenLoop.saturation("P1 sat " + service, threads, r.opt("sat-seconds", 5),
         i -> api.get(paths.get(i % paths.size())).statusCode() == 200);
