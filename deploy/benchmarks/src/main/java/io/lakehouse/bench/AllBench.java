@@ -36,6 +36,11 @@ public final class AllBench {
 
   private final AllRun r;
   private final LocalStack stack;
+  private final String loadAtStart = Proc.loadAverage();
+  private final long startMs = System.currentTimeMillis();
+  /** Costs per instance: per catalog of P6's fill, per mlflow instance of P2 (empty until measured). */
+  private final Map<String, Double> catalogCosts = new TreeMap<>();
+  private final Map<String, Double> mlflowCosts = new TreeMap<>();
 
   private AllBench(Map<String, String> opts) {
     this.r = new AllRun(opts);
@@ -57,10 +62,23 @@ public final class AllBench {
     BenchCli.log("all", format, args);
   }
 
+  /** The phases; whatever happens, the page with the rows measured so far (and why it stopped, if it did). */
   private int runAll() throws Exception {
     Files.createDirectories(r.work);
-    String loadAtStart = Proc.loadAverage();
-    long startMs = System.currentTimeMillis();
+    int rc = 1;
+    try {
+      rc = phases();
+    } catch (Exception | Error e) {
+      log("stopped early: %s", e);
+      r.notes.add(0, "**The run stopped early** (the rows above are what it measured until then): " + e);
+    } finally {
+      Path out = Path.of(r.opts.getOrDefault("out", r.work.resolve("results.md").toString()));
+      Files.writeString(out, markdown(), StandardCharsets.UTF_8);
+    }
+    return rc;
+  }
+
+  private int phases() throws Exception {
     for (String service : r.apis.keySet()) {
       if (!r.api(service).healthy()) {
         log("%s-service is not ready on its /q/health/ready: start the stack first (deploy/benchmarks/run --all does)",
@@ -111,7 +129,6 @@ public final class AllBench {
 
     CreateBench p2 = new CreateBench(r);
     p2.measure("catalog", "iceberg-catalog", i -> r.createCatalog());
-    Map<String, Double> mlflowCosts = null;
     if (engines) {
       Costs costs = new Costs(r.kubeUrl, r.kafka, r.pgPort, "engines", r.pid("engines"));
       Costs.Snapshot before = costs.snapshot();
@@ -122,10 +139,10 @@ public final class AllBench {
       awaitMlflowsReady(timeout);
       Thread.sleep(11_000);
       int n = mlflows.get() - from;
-      mlflowCosts = costs.snapshot().perInstance(before, n);
+      mlflowCosts.putAll(costs.snapshot().perInstance(before, n));
       mlflowCosts.put("cpu_ms", (Proc.cpuTicks(r.pid("engines")) - cpu) * 1000 / Proc.TICKS_PER_SECOND / n);
     }
-    Map<String, Double> catalogCosts = new GrowthBench(r).measure(timeout);
+    catalogCosts.putAll(new GrowthBench(r).measure(timeout));
     load.close();
 
     r.awaitCatalogsReady(timeout);
@@ -139,9 +156,6 @@ public final class AllBench {
       p8.measure(service, instances);
     }
     new OutboxDrain(r, stack).measure(timeout);
-
-    Path out = Path.of(r.opts.getOrDefault("out", r.work.resolve("results.md").toString()));
-    Files.writeString(out, markdown(loadAtStart, startMs, catalogCosts, mlflowCosts), StandardCharsets.UTF_8);
     return 0;
   }
 
@@ -179,8 +193,7 @@ public final class AllBench {
     }
   }
 
-  private String markdown(String loadAtStart, long startMs, Map<String, Double> catalogCosts,
-      Map<String, Double> mlflowCosts) {
+  private String markdown() {
     double cores = Runtime.getRuntime().availableProcessors();
     StringBuilder md = new StringBuilder();
     String date = ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm 'UTC'"));
@@ -205,11 +218,9 @@ public final class AllBench {
         .append("| figure | catalog (per catalog of P6's fill) | engines (per mlflow of P2, until Ready) |\n")
         .append("|---|---:|---:|\n");
     TreeMap<String, Double> keys = new TreeMap<>(catalogCosts);
-    if (mlflowCosts != null) {
-      mlflowCosts.forEach(keys::putIfAbsent);
-    }
+    mlflowCosts.forEach(keys::putIfAbsent);
     keys.keySet().forEach(key -> md.append("| ").append(key).append(" | ").append(cost(catalogCosts, key))
-        .append(" | ").append(mlflowCosts == null ? "–" : cost(mlflowCosts, key)).append(" |\n"));
+        .append(" | ").append(cost(mlflowCosts, key)).append(" |\n"));
     if (!r.notes.isEmpty()) {
       md.append("\n### Notes of this run\n\n");
       r.notes.forEach(n -> md.append("- ").append(n.replace('\n', ' ')).append('\n'));
