@@ -67,7 +67,7 @@ public final class AuthzBench {
   private AuthzBench(Map<String, String> opts) {
     this.opts = opts;
     this.home = Path.of(opts.getOrDefault("home", ".local")).toAbsolutePath();
-    this.base = opts.getOrDefault("api", "http://127.0.0.1:8085");
+    this.base = BenchCli.api(opts, "access");
     if (!URI.create(base).getHost().equals("127.0.0.1")) {
       throw new IllegalArgumentException("benchmarks only talk to 127.0.0.1: " + base);
     }

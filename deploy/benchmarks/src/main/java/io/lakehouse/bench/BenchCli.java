@@ -28,7 +28,40 @@ final class BenchCli {
       }
       opts.put(argv[i].substring(2), argv[i + 1]);
     }
+    stackDefaults(opts, System.getenv());
     return opts;
+  }
+
+  /** The local stack's default services and ports (deploy/local), each overridden by its LAKEHOUSE_* variable. */
+  private static final String DEFAULT_SERVICES = "catalog:8081 engines:8082 notebooks:8083 sparkjobs:8084 access:8085";
+
+  /**
+   * Fills the stack's addresses the command line left out from the same variables deploy/local reads
+   * (LAKEHOUSE_KUBE_PORT, LAKEHOUSE_KAFKA_PORT, LAKEHOUSE_PG_PORT, LAKEHOUSE_SERVICES), so that a private stack on
+   * other ports is found without repeating them.
+   */
+  static void stackDefaults(Map<String, String> opts, Map<String, String> env) {
+    opts.putIfAbsent("kube", "http://127.0.0.1:" + env.getOrDefault("LAKEHOUSE_KUBE_PORT", "56443"));
+    opts.putIfAbsent("kafka", "127.0.0.1:" + env.getOrDefault("LAKEHOUSE_KAFKA_PORT", "59092"));
+    opts.putIfAbsent("pg-port", env.getOrDefault("LAKEHOUSE_PG_PORT", "55432"));
+    opts.putIfAbsent("services", env.getOrDefault("LAKEHOUSE_SERVICES", DEFAULT_SERVICES));
+  }
+
+  /** {@code --api}, else {@link #serviceUrl}. */
+  static String api(Map<String, String> opts, String service) {
+    return opts.getOrDefault("api", serviceUrl(opts, service));
+  }
+
+  /** The address of {@code service} in {@code --services} (its default port when absent there). */
+  static String serviceUrl(Map<String, String> opts, String service) {
+    String fromServices = " " + opts.getOrDefault("services", "") + " " + DEFAULT_SERVICES + " ";
+    int at = fromServices.indexOf(" " + service + ":");
+    return "http://127.0.0.1:" + fromServices.substring(at + service.length() + 2).split(" ")[0];
+  }
+
+  /** Whether {@code --services} names {@code service}. */
+  static boolean hasService(Map<String, String> opts, String service) {
+    return (" " + opts.getOrDefault("services", "")).contains(" " + service + ":");
   }
 
   static int intOption(Map<String, String> opts, String name, int fallback) {

@@ -39,7 +39,7 @@ final class Buckets {
     return namespace + "-warehouse";
   }
 
-  private static String base64(String value) {
+  static String base64(String value) {
     return Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8));
   }
 }

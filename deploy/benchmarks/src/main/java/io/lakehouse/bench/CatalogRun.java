@@ -35,7 +35,7 @@ final class CatalogRun {
     this.work = Path.of(opts.getOrDefault("work", "deploy/benchmarks/target/run")).toAbsolutePath();
     this.kube = BenchCli.kube(opts);
     String tokenCommand = opts.get("token-command");
-    this.api = new Api(opts.getOrDefault("api", "http://127.0.0.1:8081"), BenchCli.token(opts, home));
+    this.api = new Api(BenchCli.api(opts, "catalog"), BenchCli.token(opts, home));
     if (tokenCommand != null) {
       // Keycloak's access tokens live 5 min: take a new one every 4.
       ScheduledExecutorService refresh = Executors.newSingleThreadScheduledExecutor(r -> {

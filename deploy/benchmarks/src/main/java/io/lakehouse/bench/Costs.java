@@ -73,7 +73,7 @@ final class Costs {
   }
 
   /** The local API's counts by verb, summed over the clients that are neither the simulator nor a benchmark. */
-  private Map<String, Double> serviceCalls() {
+  Map<String, Double> serviceCalls() {
     try {
       HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(kube + "/_lakehouse/requests")).build(),
           HttpResponse.BodyHandlers.ofString());

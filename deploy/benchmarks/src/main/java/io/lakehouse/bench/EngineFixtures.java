@@ -9,9 +9,7 @@ import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -50,8 +48,8 @@ final class EngineFixtures {
           .withNewMetadata().withName(BUCKET_SECRET).withNamespace(ns)
           .addToLabels("lakehouse.io/bucket", "true").addToLabels(Main.BENCH_LABEL, "true").endMetadata()
           .withType("Opaque")
-          .addToData("AWS_ACCESS_KEY_ID", b64("bench-access-key"))
-          .addToData("AWS_SECRET_ACCESS_KEY", b64("bench-secret-key"))
+          .addToData("AWS_ACCESS_KEY_ID", Buckets.base64("bench-access-key"))
+          .addToData("AWS_SECRET_ACCESS_KEY", Buckets.base64("bench-secret-key"))
           .build()).createOr(NonDeletingOperation::update);
       events.send(Events.INSTANCES, "/lakehouse/catalog-service", "lakehouse.instance.ready.v1",
           ns + "/iceberg-catalog/" + CATALOG, catalogData(ns, "Ready"));
@@ -102,23 +100,9 @@ final class EngineFixtures {
     throw new IllegalStateException("engines-service did not store the catalogs of " + list + " within 60 s");
   }
 
-  /** What access-service does once Keycloak has the client: the {@code <name>-oidc} Secret, then the event. */
+  /** The instance's OIDC client, as access-service makes it ({@link OidcStandIn}). */
   void oidcClientReady(String ns, String kind, String name) {
-    String clientId = ns + "-" + name + "-" + kind;
-    kube.secrets().inNamespace(ns).resource(new SecretBuilder()
-        .withNewMetadata().withName(name + "-oidc").withNamespace(ns).addToLabels(Main.BENCH_LABEL, "true")
-        .endMetadata()
-        .addToData("clientId", b64(clientId))
-        .addToData("clientSecret", b64("bench-oidc-client-secret"))
-        .addToData("issuer", b64("https://keycloak.example/realms/lakehouse"))
-        .build()).createOr(NonDeletingOperation::update);
-    events.send(Events.ACCESS, "/lakehouse/access-service", "lakehouse.access.oidc-client-ready.v1",
-        ns + "/" + kind + "/" + name, api.json().createObjectNode().put("namespace", ns).put("kind", kind)
-            .put("name", name).put("clientId", clientId).put("secretName", name + "-oidc"));
-  }
-
-  private static String b64(String value) {
-    return Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8));
+    OidcStandIn.ready(kube, events, api.json(), ns, kind, name);
   }
 
   /** The create request of each kind: a catalog for trino and spark-connect, a storage block for mlflow. */

@@ -171,11 +171,11 @@ final class EnginesBurst {
     long rssBefore = Proc.rssKb(pid);
     Map<String, Double> threads0 = ThreadCpu.snapshot(pid);
     Map<String, Double> kubeThreads0 = ThreadCpu.snapshot(kubePid);
-    long[] cpuBefore = cpu(pid, kubePid);
+    long[] cpuBefore = Proc.stackCpuTicks(home, pid, kubePid);
     long[] machineBefore = Proc.machineTicks();
     Burst b = burst(nss, n, threads, "", opt("p5-max-seconds", 600));
     notReady(b, "P5-mixed");
-    long[] cpuAfter = cpu(pid, kubePid);
+    long[] cpuAfter = Proc.stackCpuTicks(home, pid, kubePid);
     long[] machineAfter = Proc.machineTicks();
     Map<String, Double> threads1 = ThreadCpu.snapshot(pid);
     Map<String, Double> kubeThreads1 = ThreadCpu.snapshot(kubePid);
@@ -207,17 +207,7 @@ final class EnginesBurst {
     rows.add(converge.row(Stats.f("**%.1f instances/s**", perSecond)));
     perKind.values().forEach(s -> rows.add(s.row("–")));
 
-    double window = (machineAfter[1] - machineBefore[1]) / Proc.TICKS_PER_SECOND;
-    String[] who = {"engines-service", "local Kubernetes API (mock + simulator)", "PostgreSQL (all backends)",
-        "Kafka", "benchmark client"};
-    StringBuilder cpu = new StringBuilder("| process | CPU s | share of the 2-core window |\n|---|---:|---:|\n");
-    for (int k = 0; k < who.length; k++) {
-      double s = (cpuAfter[k] - cpuBefore[k]) / Proc.TICKS_PER_SECOND;
-      cpu.append(Stats.f("| %s | %.1f | %.0f %% |%n", who[k], s, 100 * s / Math.max(0.01, window)));
-    }
-    double busy = (machineAfter[0] - machineBefore[0]) / Proc.TICKS_PER_SECOND;
-    cpu.append(Stats.f("| whole machine (incl. other engineers' builds) | %.1f | %.0f %% |%n", busy,
-        100 * busy / Math.max(0.01, window)));
+    String cpu = Proc.cpuTable("engines-service", cpuBefore, cpuAfter, machineBefore, machineAfter);
     Map<String, Integer> objectsByKind = countManaged(nss);
     int objectsTotal = objectsByKind.values().stream().mapToInt(Integer::intValue).sum();
     detail.append(Stats.f("### P5-mixed: burst of %d instances (%d of each kind) over %d namespaces%n%n", n,
@@ -291,13 +281,6 @@ final class EnginesBurst {
       }
     }
     return count;
-  }
-
-  /** CPU ticks: engines-service, kube, postgres, kafka, this JVM. */
-  private long[] cpu(long pid, long kubePid) {
-    long kafka = Proc.pidFromFile(home.resolve("run/kafka.pid")).map(Proc::cpuTicks).orElse(0L);
-    return new long[] {Proc.cpuTicks(pid), Proc.cpuTicks(kubePid), Proc.cpuTicksOfAll("postgres"), kafka,
-        Proc.cpuTicks(ProcessHandle.current().pid())};
   }
 
   private int opt(String name, int fallback) {

@@ -35,7 +35,7 @@ final class EnginesRun {
     this.home = Path.of(opts.getOrDefault("home", ".local")).toAbsolutePath();
     this.work = Path.of(opts.getOrDefault("work", "deploy/benchmarks/target/engines")).toAbsolutePath();
     this.kube = BenchCli.kube(opts);
-    this.api = new Api(opts.getOrDefault("api", "http://127.0.0.1:8082"), BenchCli.token(opts, home));
+    this.api = new Api(BenchCli.api(opts, "engines"), BenchCli.token(opts, home));
     this.events = new Events(opts.getOrDefault("kafka", "127.0.0.1:59092"));
   }
 

@@ -3,7 +3,6 @@ package io.lakehouse.bench;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
-import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import java.net.http.HttpResponse;
@@ -11,7 +10,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -58,7 +56,7 @@ public final class NotebooksBench {
     this.opts = opts;
     Path home = Path.of(opts.getOrDefault("home", ".local")).toAbsolutePath();
     this.kube = BenchCli.kube(opts);
-    this.api = new Api(opts.getOrDefault("api", "http://127.0.0.1:8083"), BenchCli.token(opts, home));
+    this.api = new Api(BenchCli.api(opts, "notebooks"), BenchCli.token(opts, home));
     this.events = new Events(opts.getOrDefault("kafka", "127.0.0.1:59092"));
   }
 
@@ -294,23 +292,8 @@ public final class NotebooksBench {
         .map(o -> o.getKind() + "/" + o.getMetadata().getName()).sorted().toList();
   }
 
-  /** What access-service does once Keycloak has the client: the {@code <name>-oidc} Secret, then the event. */
   private void oidcClientReady(String ns) {
-    String clientId = ns + "-" + HUB + "-" + KIND;
-    kube.secrets().inNamespace(ns).resource(new SecretBuilder()
-        .withNewMetadata().withName(HUB + "-oidc").withNamespace(ns).addToLabels(Main.BENCH_LABEL, "true")
-        .endMetadata()
-        .addToData("clientId", b64(clientId))
-        .addToData("clientSecret", b64("bench-oidc-client-secret"))
-        .addToData("issuer", b64("https://keycloak.example/realms/lakehouse"))
-        .build()).createOr(NonDeletingOperation::update);
-    events.send(Events.ACCESS, "/lakehouse/access-service", "lakehouse.access.oidc-client-ready.v1",
-        ns + "/" + KIND + "/" + HUB, api.json().createObjectNode().put("namespace", ns).put("kind", KIND)
-            .put("name", HUB).put("clientId", clientId).put("secretName", HUB + "-oidc"));
-  }
-
-  private static String b64(String value) {
-    return Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8));
+    OidcStandIn.ready(kube, events, api.json(), ns, KIND, HUB);
   }
 
   /** Deletes every hub of the run's namespaces through the API and waits (bounded, 5 min) until they are gone. */

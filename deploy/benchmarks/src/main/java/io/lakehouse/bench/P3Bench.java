@@ -2,7 +2,6 @@ package io.lakehouse.bench;
 
 import static io.lakehouse.bench.Main.P3_NAMESPACE;
 
-import io.fabric8.kubernetes.client.KubernetesClient;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,31 +14,15 @@ import java.util.stream.Collectors;
 /** P3: request → all Kubernetes objects of one catalog, one catalog at a time on an idle system. */
 final class P3Bench {
 
-  private final Path work;
-  private final KubernetesClient kube;
-  private final Api api;
-  private final String run;
-  private final List<String> rows;
-  private final List<String> notes;
-  private final Map<String, Double> figures;
-  private final StringBuilder detail;
-  private final List<String[]> created;
+  private final CatalogRun r;
 
   P3Bench(CatalogRun r) {
-    this.work = r.work;
-    this.kube = r.kube;
-    this.api = r.api;
-    this.run = r.run;
-    this.rows = r.rows;
-    this.notes = r.notes;
-    this.figures = r.figures;
-    this.detail = r.detail;
-    this.created = r.created;
+    this.r = r;
   }
 
   void p3(int n, MockRates.MockRate m1, long catalogPid, long kubePid) throws Exception {
     log("P3: %d sequential catalogs in %s", n, P3_NAMESPACE);
-    Path marks = work.resolve("phases.txt");
+    Path marks = r.work.resolve("phases.txt");
     Files.writeString(marks, "P3 start " + System.currentTimeMillis() + "\n", java.nio.file.StandardOpenOption.CREATE,
         java.nio.file.StandardOpenOption.APPEND);
     Stats post = new Stats("P3: create API, POST → 201 (idle, sequential)");
@@ -56,21 +39,21 @@ final class P3Bench {
     Map<String, Double> serviceThreads0 = ThreadCpu.snapshot(catalogPid);
     Map<String, Double> kubeThreads0 = ThreadCpu.snapshot(kubePid);
     long window0 = System.nanoTime();
-    try (ObjectWatch watch = new ObjectWatch(kube, P3_NAMESPACE)) {
+    try (ObjectWatch watch = new ObjectWatch(r.kube, P3_NAMESPACE)) {
       for (int i = 0; i < n; i++) {
-        String name = Stats.f("p3-%s-%03d", run, i);
+        String name = Stats.f("p3-%s-%03d", r.run, i);
         List<String> keys = ObjectWatch.baseObjects(name);
         long serviceBefore = Proc.cpuTicks(catalogPid);
         long kubeBefore = Proc.cpuTicks(kubePid);
         long t0 = System.nanoTime();
-        HttpResponse<String> r = api.createCatalog(P3_NAMESPACE, name, Buckets.secret(P3_NAMESPACE));
+        HttpResponse<String> response = r.api.createCatalog(P3_NAMESPACE, name, Buckets.secret(P3_NAMESPACE));
         long t1 = System.nanoTime();
-        if (r.statusCode() != 201) {
+        if (response.statusCode() != 201) {
           failed++;
-          notes.add("P3 " + name + ": POST answered " + r.statusCode() + " " + r.body());
+          r.notes.add("P3 " + name + ": POST answered " + response.statusCode() + " " + response.body());
           continue;
         }
-        created.add(new String[] {P3_NAMESPACE, name});
+        r.created.add(new String[] {P3_NAMESPACE, name});
         post.add(t1 - t0);
         long all = watch.awaitAll(keys, t0 + TimeUnit.SECONDS.toNanos(30));
         String last = "";
@@ -94,7 +77,7 @@ final class P3Bench {
         long deadline = t0 + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
           long tick = System.nanoTime();
-          if ("Ready".equals(api.phase(P3_NAMESPACE, name))) {
+          if ("Ready".equals(r.api.phase(P3_NAMESPACE, name))) {
             readyAt = System.nanoTime();
             ready.add(readyAt - t0);
             break;
@@ -114,19 +97,19 @@ final class P3Bench {
     log("P3: done");
     Map<String, Double> serviceThreads1 = ThreadCpu.snapshot(catalogPid);
     Map<String, Double> kubeThreads1 = ThreadCpu.snapshot(kubePid);
-    Files.writeString(work.resolve("p3.csv"), csv.toString());
-    rows.add(post.row(Stats.rate(post.count(), seconds, "req") + " (sequential, incl. waits)"));
-    rows.add(objects.row(Stats.f("%.0f catalogs/s one at a time (1 / p50)", 1000 / objects.percentileMs(50))));
-    rows.add(root.row("–"));
-    rows.add(ready.row("–"));
-    figures.put("P3.objects_p50_ms", objects.percentileMs(50));
-    figures.put("P3.objects_p99_ms", objects.percentileMs(99));
-    figures.put("P3.post_p50_ms", post.percentileMs(50));
-    figures.put("P3.ready_p50_ms", ready.percentileMs(50));
-    figures.put("P3.service_cpu_ms_per_catalog", serviceTicks * 1000 / Proc.TICKS_PER_SECOND / Math.max(1, cpuSamples));
+    Files.writeString(r.work.resolve("p3.csv"), csv.toString());
+    r.rows.add(post.row(Stats.rate(post.count(), seconds, "req") + " (sequential, incl. waits)"));
+    r.rows.add(objects.row(Stats.f("%.0f catalogs/s one at a time (1 / p50)", 1000 / objects.percentileMs(50))));
+    r.rows.add(root.row("–"));
+    r.rows.add(ready.row("–"));
+    r.figures.put("P3.objects_p50_ms", objects.percentileMs(50));
+    r.figures.put("P3.objects_p99_ms", objects.percentileMs(99));
+    r.figures.put("P3.post_p50_ms", post.percentileMs(50));
+    r.figures.put("P3.ready_p50_ms", ready.percentileMs(50));
+    r.figures.put("P3.service_cpu_ms_per_catalog", serviceTicks * 1000 / Proc.TICKS_PER_SECOND / Math.max(1, cpuSamples));
     boolean p50ok = objects.percentileMs(50) <= 20;
     boolean p99ok = objects.percentileMs(99) <= 75;
-    detail.append("### P3: request → all Kubernetes objects exist (idle system)\n\n")
+    r.detail.append("### P3: request → all Kubernetes objects exist (idle system)\n\n")
         .append(Stats.f("- target p50 ≤ 20 ms: **%s** (%s ms); target p99 ≤ 75 ms: **%s** (%s ms)%n",
             p50ok ? "met" : "missed", Stats.ms(objects.percentileMs(50)), p99ok ? "met" : "missed",
             Stats.ms(objects.percentileMs(99))))

@@ -57,7 +57,7 @@ final class P5Bench {
     long logOffset = Files.size(home.resolve("logs/catalog.log"));
     Map<String, Double> serviceThreads0 = ThreadCpu.snapshot(catalogPid);
     Map<String, Double> kubeThreads0 = ThreadCpu.snapshot(kubePid);
-    long[] cpuBefore = cpuSnapshot(catalogPid, kubePid);
+    long[] cpuBefore = Proc.stackCpuTicks(home, catalogPid, kubePid);
     long[] machineBefore = Proc.machineTicks();
 
     String[] names = new String[n];
@@ -155,7 +155,7 @@ final class P5Bench {
     double postSeconds = posting.get(1, TimeUnit.MINUTES);
     dumper.get(2, TimeUnit.MINUTES);
     side.shutdown();
-    long[] cpuAfter = cpuSnapshot(catalogPid, kubePid);
+    long[] cpuAfter = Proc.stackCpuTicks(home, catalogPid, kubePid);
     long[] machineAfter = Proc.machineTicks();
     Map<String, Double> serviceThreads1 = ThreadCpu.snapshot(catalogPid);
     Map<String, Double> kubeThreads1 = ThreadCpu.snapshot(kubePid);
@@ -201,17 +201,7 @@ final class P5Bench {
     rows.add(post.row(Stats.f("%.0f creates/s", post.count() / postSeconds)));
     rows.add(converge.row(Stats.f("**%.1f catalogs/s**", perSecond)));
 
-    double window = (machineAfter[1] - machineBefore[1]) / Proc.TICKS_PER_SECOND;
-    String[] who = {"catalog-service", "local Kubernetes API (mock + simulator)", "PostgreSQL (all backends)",
-        "Kafka", "benchmark client"};
-    StringBuilder cpu = new StringBuilder("| process | CPU s | share of the 2-core window |\n|---|---:|---:|\n");
-    for (int k = 0; k < who.length; k++) {
-      double s = (cpuAfter[k] - cpuBefore[k]) / Proc.TICKS_PER_SECOND;
-      cpu.append(Stats.f("| %s | %.1f | %.0f %% |%n", who[k], s, 100 * s / Math.max(0.01, window)));
-    }
-    double busy = (machineAfter[0] - machineBefore[0]) / Proc.TICKS_PER_SECOND;
-    cpu.append(Stats.f("| whole machine (incl. other engineers' builds) | %.1f | %.0f %% |%n", busy,
-        100 * busy / Math.max(0.01, window)));
+    String cpu = Proc.cpuTable("catalog-service", cpuBefore, cpuAfter, machineBefore, machineAfter);
 
     int objectsPerCatalog = countManagedObjects(namespaces.get(0));
     detail.append("### P5: burst of ").append(n).append(" catalogs over ").append(namespaces.size())
@@ -270,13 +260,6 @@ final class P5Bench {
     count += kube.genericKubernetesResources(ObjectWatch.CNPG_CLUSTER).inNamespace(namespace)
         .withLabel(label, "catalog-service").list().getItems().size();
     return count;
-  }
-
-  /** CPU ticks: catalog-service, kube, postgres, kafka, this JVM. */
-  private long[] cpuSnapshot(long catalogPid, long kubePid) {
-    long kafka = Proc.pidFromFile(home.resolve("run/kafka.pid")).map(Proc::cpuTicks).orElse(0L);
-    return new long[] {Proc.cpuTicks(catalogPid), Proc.cpuTicks(kubePid), Proc.cpuTicksOfAll("postgres"), kafka,
-        Proc.cpuTicks(ProcessHandle.current().pid())};
   }
 
   private int opt(String name, int fallback) {

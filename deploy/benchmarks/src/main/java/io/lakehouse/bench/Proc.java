@@ -79,6 +79,50 @@ final class Proc {
     return sum;
   }
 
+  /** When the process started, in milliseconds since the epoch (/proc/[pid]/stat starttime + boot time), or -1. */
+  static long startEpochMs(long pid) {
+    String stat = read(Path.of("/proc", Long.toString(pid), "stat"));
+    int close = stat.lastIndexOf(')');
+    if (close < 0) {
+      return -1;
+    }
+    String[] f = stat.substring(close + 2).trim().split(" ");
+    long bootSeconds = -1;
+    for (String line : read(Path.of("/proc/stat")).split("\n")) {
+      if (line.startsWith("btime ")) {
+        bootSeconds = Long.parseLong(line.substring(6).trim());
+      }
+    }
+    // f[0] is field 3 (state): starttime is field 22
+    return bootSeconds < 0 ? -1 : bootSeconds * 1000 + (long) (Long.parseLong(f[19]) * 1000 / TICKS_PER_SECOND);
+  }
+
+  /** CPU ticks of the stack around a burst: the service, the local Kubernetes API, PostgreSQL, Kafka, this JVM. */
+  static long[] stackCpuTicks(Path home, long servicePid, long kubePid) {
+    long kafka = pidFromFile(home.resolve("run/kafka.pid")).map(Proc::cpuTicks).orElse(0L);
+    return new long[] {cpuTicks(servicePid), cpuTicks(kubePid), cpuTicksOfAll("postgres"), kafka,
+        cpuTicks(ProcessHandle.current().pid())};
+  }
+
+  /**
+   * The markdown table of a burst's window: CPU seconds of each process of {@link #stackCpuTicks} and of the whole
+   * machine, with their share of the window.
+   */
+  static String cpuTable(String service, long[] before, long[] after, long[] machineBefore, long[] machineAfter) {
+    double window = (machineAfter[1] - machineBefore[1]) / TICKS_PER_SECOND;
+    String[] who = {service, "local Kubernetes API (mock + simulator)", "PostgreSQL (all backends)", "Kafka",
+        "benchmark client"};
+    StringBuilder cpu = new StringBuilder("| process | CPU s | share of the 2-core window |\n|---|---:|---:|\n");
+    for (int k = 0; k < who.length; k++) {
+      double s = (after[k] - before[k]) / TICKS_PER_SECOND;
+      cpu.append(Stats.f("| %s | %.1f | %.0f %% |%n", who[k], s, 100 * s / Math.max(0.01, window)));
+    }
+    double busy = (machineAfter[0] - machineBefore[0]) / TICKS_PER_SECOND;
+    cpu.append(Stats.f("| whole machine (incl. other engineers' builds) | %.1f | %.0f %% |%n", busy,
+        100 * busy / Math.max(0.01, window)));
+    return cpu.toString();
+  }
+
   /** {busy, total} ticks of the whole machine from /proc/stat. */
   static long[] machineTicks() {
     String first = read(Path.of("/proc/stat")).split("\n")[0];
@@ -117,12 +161,17 @@ final class Proc {
 
   /** The output of {@code command} (stdout and stderr), within 60 s; "?" on failure. */
   static String run(List<String> command) {
+    return run(command, 60);
+  }
+
+  /** The output of {@code command} (stdout and stderr), within {@code seconds}; "?" on failure. */
+  static String run(List<String> command, int seconds) {
     Path out = null;
     try {
       // Through a file: a pipe would block a large output (jstack, class histogram) until the timeout.
       out = Files.createTempFile("bench-", ".out");
       Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(out.toFile()).start();
-      if (!p.waitFor(60, TimeUnit.SECONDS)) {
+      if (!p.waitFor(seconds, TimeUnit.SECONDS)) {
         p.destroyForcibly();
         return "?";
       }

@@ -1,9 +1,11 @@
 package io.lakehouse.bench;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;
 import java.io.Reader;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,37 +14,39 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The short benchmark {@code lakehouse test} runs (≤ 2 min): {@code --n} catalogs (20) created until Ready on a warm
- * catalog-service, and what each costs that does not depend on the machine ({@link Costs}: API calls by verb, events,
- * SQL work, heap bytes), checked against the limits of {@code --thresholds} (deploy/benchmarks/thresholds.properties:
- * {@code catalog.<figure>.max}, with the value measured when it was set next to it). A change that multiplies a cost
- * per instance by ten exceeds its limit: exit status 1. Run by {@code deploy/benchmarks/run --short}.
+ * The short benchmark {@code lakehouse test} runs (≤ 2 min): {@code --n} instances (20) created until Ready on a warm
+ * service, catalogs on catalog-service and, when {@code --services} names engines-service and it runs, mlflow
+ * instances on engines-service; and what each costs that does not depend on the machine ({@link Costs}: API calls by
+ * verb, events, SQL work, heap bytes), checked against the limits of {@code --thresholds}
+ * (deploy/benchmarks/thresholds.properties: {@code <service>.<figure>.max}, with the value measured when it was set
+ * next to it). A change that multiplies a cost per instance by ten exceeds its limit: exit status 1. Run by
+ * {@code deploy/benchmarks/run --short}.
  */
 public final class ShortBench {
 
   private static final String NAMESPACE = "bench-short";
-  private static final String SERVICE = "catalog";
   /** PostgreSQL backends publish their table statistics when idle, within PGSTAT_IDLE_INTERVAL (10 s). */
   private static final long STATS_SETTLE_MS = 11_000;
 
+  /** A service's instances as the short benchmark makes them: its kind and a create request. */
+  private record Subject(String service, String kind, String what) {
+  }
+
   private final Map<String, String> opts;
+  private final Path home;
   private final KubernetesClient kube;
-  private final Api api;
-  private final Costs costs;
+  private final String token;
   private final String run = BenchCli.runId();
 
   private ShortBench(Map<String, String> opts) {
     this.opts = opts;
-    Path home = Path.of(opts.getOrDefault("home", ".local")).toAbsolutePath();
+    this.home = Path.of(opts.getOrDefault("home", ".local")).toAbsolutePath();
     this.kube = BenchCli.kube(opts);
-    this.api = new Api(opts.getOrDefault("api", "http://127.0.0.1:8081"), BenchCli.token(opts, home));
-    long pid = Proc.pidFromFile(home.resolve("run/" + SERVICE + ".pid"))
-        .orElseThrow(() -> new IllegalStateException("no running catalog-service (run/catalog.pid)"));
-    this.costs = new Costs(opts.getOrDefault("kube", "http://127.0.0.1:56443"),
-        opts.getOrDefault("kafka", "127.0.0.1:59092"), BenchCli.intOption(opts, "pg-port", 55432), SERVICE, pid);
+    this.token = BenchCli.token(opts, home);
   }
 
   public static void main(String[] argv) throws Exception {
@@ -59,53 +63,85 @@ public final class ShortBench {
   private int run() throws Exception {
     int n = BenchCli.intOption(opts, "n", 20);
     Buckets.namespace(kube, NAMESPACE);
-    log("warm-up: 5 catalogs through their whole life (not measured)");
-    lifeCycle(names("w", 5));
-    Thread.sleep(STATS_SETTLE_MS);
-    Costs.Snapshot before = costs.snapshot();
-    log("measured: %d catalogs created until Ready", n);
-    List<String> measured = names("m", n);
-    createUntilReady(measured);
-    Thread.sleep(STATS_SETTLE_MS);
-    Costs.Snapshot after = costs.snapshot();
-    delete(measured);
-    Map<String, Double> perInstance = after.perInstance(before, n);
-    return report(perInstance, n);
+    List<Subject> subjects = new ArrayList<>(List.of(new Subject("catalog", Api.KIND, "catalog")));
+    if (BenchCli.hasService(opts, "engines") && pid("engines") > 0) {
+      subjects.add(new Subject("engines", "mlflow", "mlflow instance"));
+    }
+    Map<String, Double> perInstance = new TreeMap<>();
+    for (Subject subject : subjects) {
+      measure(subject, n).forEach((figure, value) -> perInstance.put(subject.service() + "." + figure, value));
+    }
+    return report(perInstance, n, subjects);
   }
 
-  private List<String> names(String prefix, int n) {
+  private long pid(String service) {
+    return Proc.pidFromFile(home.resolve("run/" + service + ".pid")).orElse(-1L);
+  }
+
+  /** Warm-up (5 through their whole life), then {@code n} created until Ready: the costs per instance. */
+  private Map<String, Double> measure(Subject subject, int n) throws Exception {
+    long pid = pid(subject.service());
+    if (pid < 0) {
+      throw new IllegalStateException("no running " + subject.service() + "-service (run/" + subject.service()
+          + ".pid)");
+    }
+    Api api = new Api(subject.service().equals("catalog") ? BenchCli.api(opts, "catalog")
+        : BenchCli.serviceUrl(opts, subject.service()), token);
+    Costs costs = new Costs(opts.get("kube"), opts.get("kafka"), BenchCli.intOption(opts, "pg-port", 55432),
+        subject.service(), pid);
+    log("%s: warm-up, 5 through their whole life (not measured)", subject.service());
+    List<String> warmUp = names(subject, "w", 5);
+    createUntilReady(api, subject, warmUp);
+    delete(api, subject, warmUp);
+    Thread.sleep(STATS_SETTLE_MS);
+    Costs.Snapshot before = costs.snapshot();
+    log("%s: measured, %d created until Ready", subject.service(), n);
+    List<String> measured = names(subject, "m", n);
+    createUntilReady(api, subject, measured);
+    Thread.sleep(STATS_SETTLE_MS);
+    Costs.Snapshot after = costs.snapshot();
+    delete(api, subject, measured);
+    return after.perInstance(before, n);
+  }
+
+  private List<String> names(Subject subject, String prefix, int n) {
     List<String> names = new ArrayList<>();
     for (int i = 0; i < n; i++) {
-      names.add(String.format(Locale.ROOT, "s%s-%s-%03d", prefix, run, i));
+      names.add(String.format(Locale.ROOT, "s%s%s-%s-%03d", subject.service().charAt(0), prefix, run, i));
     }
     return names;
   }
 
-  private void lifeCycle(List<String> names) throws Exception {
-    createUntilReady(names);
-    delete(names);
-  }
-
-  private void createUntilReady(List<String> names) throws Exception {
+  private void createUntilReady(Api api, Subject subject, List<String> names) throws Exception {
     Loops.parallel(names.size(), 4, i -> {
-      var r = api.createCatalog(NAMESPACE, names.get(i), Buckets.secret(NAMESPACE));
+      HttpResponse<String> r = subject.service().equals("catalog")
+          ? api.createCatalog(NAMESPACE, names.get(i), Buckets.secret(NAMESPACE))
+          : api.create(NAMESPACE, subject.kind(), mlflow(api, names.get(i)));
       if (r.statusCode() != 201) {
         throw new IllegalStateException("POST " + names.get(i) + ": " + r.statusCode() + " " + r.body());
       }
     });
     waitUntil(() -> {
       long ready = 0;
-      for (JsonNode item : api.list(NAMESPACE)) {
+      for (JsonNode item : api.list(NAMESPACE, subject.kind())) {
         ready += names.contains(item.path("name").asText())
             && "Ready".equals(item.path("status").path("phase").asText()) ? 1 : 0;
       }
       return ready == names.size();
-    }, "catalogs Ready");
+    }, subject.what() + "s Ready");
   }
 
-  private void delete(List<String> names) throws Exception {
-    names.forEach(name -> api.delete(api.instances(NAMESPACE) + "/" + name));
-    waitUntil(() -> api.list(NAMESPACE).size() == 0, "catalogs deleted");
+  /** An mlflow instance on the namespace's bucket: no catalog and no OIDC client needed. */
+  private static ObjectNode mlflow(Api api, String name) {
+    ObjectNode body = api.json().createObjectNode().put("name", name);
+    body.putObject("spec").putObject("storage").put("bucket", "mlflow").put("endpoint", "http://minio." + NAMESPACE
+        + ".svc:9000").put("region", "us-east-1").put("credentialsSecret", Buckets.secret(NAMESPACE));
+    return body;
+  }
+
+  private void delete(Api api, Subject subject, List<String> names) throws Exception {
+    names.forEach(name -> api.delete(api.instances(NAMESPACE, subject.kind()) + "/" + name));
+    waitUntil(() -> api.list(NAMESPACE, subject.kind()).size() == 0, subject.what() + "s deleted");
   }
 
   private static void waitUntil(java.util.function.BooleanSupplier done, String what) throws InterruptedException {
@@ -119,18 +155,19 @@ public final class ShortBench {
   }
 
   /** Writes the table of figures against their limits to {@code --out}; 1 when one exceeds its limit. */
-  private int report(Map<String, Double> perInstance, int n) throws IOException {
+  private int report(Map<String, Double> perInstance, int n, List<Subject> subjects) throws IOException {
     Properties limits = new Properties();
     Path file = Path.of(opts.getOrDefault("thresholds", "deploy/benchmarks/thresholds.properties"));
     try (Reader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
       limits.load(in);
     }
     StringBuilder md = new StringBuilder(String.format(Locale.ROOT,
-        "## Short benchmark: cost per catalog (%d catalogs until Ready, load average %s)%n%n"
-            + "| figure | per catalog | limit | recorded |%n|---|---:|---:|---:|%n", n, Proc.loadAverage()));
+        "## Short benchmark: cost per instance (%d of each until Ready: %s; load average %s)%n%n"
+            + "| figure | per instance | limit | recorded |%n|---|---:|---:|---:|%n", n,
+        String.join(", ", subjects.stream().map(s -> s.what() + "s").toList()), Proc.loadAverage()));
     int over = 0;
     for (Map.Entry<String, Double> figure : perInstance.entrySet()) {
-      String key = SERVICE + "." + figure.getKey();
+      String key = figure.getKey();
       String max = limits.getProperty(key + ".max");
       boolean exceeded = max != null && figure.getValue() > Double.parseDouble(max);
       over += exceeded ? 1 : 0;
@@ -139,7 +176,7 @@ public final class ShortBench {
     }
     md.append(String.format(Locale.ROOT, "%nAs recorded values (thresholds.properties):%n%n```%n"));
     perInstance.forEach((figure, value) ->
-        md.append(String.format(Locale.ROOT, "%s.%s.measured = %.1f%n", SERVICE, figure, value)));
+        md.append(String.format(Locale.ROOT, "%s.measured = %.1f%n", figure, value)));
     md.append("```\n");
     Files.writeString(Path.of(opts.getOrDefault("out", "deploy/benchmarks/target/short.md")), md);
     log("%s", md);

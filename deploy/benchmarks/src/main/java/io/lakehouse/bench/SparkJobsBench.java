@@ -57,7 +57,7 @@ public final class SparkJobsBench {
   public static void main(String[] argv) throws Exception {
     Map<String, String> opts = BenchCli.options(argv);
     Path home = Path.of(opts.getOrDefault("home", ".local"));
-    String api = opts.getOrDefault("api", "http://127.0.0.1:8084");
+    String api = BenchCli.api(opts, "sparkjobs");
     if (!URI.create(api).getHost().equals("127.0.0.1")) {
       throw new IllegalArgumentException("benchmarks only talk to 127.0.0.1: " + api);
     }

@@ -1,0 +1,35 @@
+package io.lakehouse.bench;
+
+import java.util.List;
+
+/**
+ * P1, the read API of one service: GET one instance and GET a page of a list, alternately, in an open loop at
+ * {@code --p1-rate} req/s (200) for {@code --p1-seconds} (10): p99 ≤ 25 ms; then {@code --sat-threads} (8) threads
+ * back to back for {@code --sat-seconds} (5): ≥ 2,000 req/s.
+ */
+final class ReadBench {
+
+  private final AllRun r;
+
+  ReadBench(AllRun r) {
+    this.r = r;
+  }
+
+  /** {@code paths}: the reads, taken in turn (e.g. one instance, then a page of its namespace). */
+  void measure(String service, String what, List<String> paths) throws InterruptedException {
+    Api api = r.api(service);
+    int rate = r.opt("p1-rate", 200);
+    OpenLoop.Result open = OpenLoop.atRate("P1 " + service, rate, r.opt("p1-seconds", 10),
+        i -> api.get(paths.get(i % paths.size())).statusCode() == 200);
+    double p99 = open.stats().percentileMs(99);
+    r.row("P1", service, Stats.f("%s, open loop %d req/s: p99 (p50; failed)", what, rate), "≤ 25 ms",
+        Stats.f("%s ms (%s; %d of %d failed)", Stats.ms(p99), Stats.ms(open.stats().percentileMs(50)), open.failed(),
+            open.sent()), open.failed() == 0 && p99 <= 25, true);
+    int threads = r.opt("sat-threads", 8);
+    OpenLoop.Result sat = OpenLoop.saturation("P1 sat " + service, threads, r.opt("sat-seconds", 5),
+        i -> api.get(paths.get(i % paths.size())).statusCode() == 200);
+    r.row("P1", service, Stats.f("%s, saturation (%d threads)", what, threads), "≥ 2,000 req/s",
+        Stats.f("%.0f req/s (p99 %s ms; %d failed)", sat.perSecond(), Stats.ms(sat.stats().percentileMs(99)),
+            sat.failed()), sat.failed() == 0 && sat.perSecond() >= 2000, true);
+  }
+}
