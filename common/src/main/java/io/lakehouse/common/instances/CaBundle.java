@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import io.lakehouse.common.kube.Checksums;
 import io.lakehouse.common.kube.EnvVars;
 import io.lakehouse.common.kube.PodSecurity;
 import java.io.ByteArrayInputStream;
@@ -26,7 +27,7 @@ import java.util.regex.Pattern;
 
 /**
  * The cluster's private CA bundle ({@code lakehouse.cluster.ca-bundle}) in an instance's pods, for
- * Keycloak and S3 behind a private CA. The certificates go to the ConfigMap {@code <name>-ca-bundle},
+ * Keycloak and S3 behind a private CA. The certificates go to the ConfigMap {@code <name>-ca-certs},
  * one file each ({@code ca-1.crt}, …: keytool imports only the first certificate of a file); an init
  * container built from the component's own image writes what the main container trusts into an
  * emptyDir: a Java truststore (the image's JDK {@code cacerts} + the bundle) or a PEM file (the
@@ -34,7 +35,7 @@ import java.util.regex.Pattern;
  */
 public final class CaBundle {
 
-    public static final String SUFFIX = "-ca-bundle";
+    public static final String SUFFIX = "-ca-certs";
     /** The ConfigMap's files, mounted here in the init container. */
     public static final String CA_DIR = "/lakehouse/ca";
     /** The emptyDir the init container writes and the main container reads. */
@@ -43,6 +44,7 @@ public final class CaBundle {
     public static final String PEM_BUNDLE = TRUST_DIR + "/ca-bundle.pem";
     /** The JDK's well-known default: the store holds public certificates only. */
     public static final String TRUSTSTORE_PASSWORD = "changeit";
+    public static final String CHECKSUM = "lakehouse.io/ca-bundle-checksum";
     static final String CA_VOLUME = "ca-bundle";
     static final String TRUST_VOLUME = "truststore";
     private static final Pattern PEM_CERT = Pattern.compile(
@@ -121,7 +123,7 @@ public final class CaBundle {
         return !ctx.caCertificates().isEmpty();
     }
 
-    /** {@code <name>-ca-bundle}, one file per certificate; none without a bundle. */
+    /** {@code <name>-ca-certs}, one file per certificate; none without a bundle. */
     public static List<ConfigMap> configMaps(String app, Instance inst, InstanceContext ctx, OwnerReference owner) {
         if (!enabled(ctx)) {
             return List.of();
@@ -167,6 +169,14 @@ public final class CaBundle {
     /** The init container's command: the constant script, then the two directories as arguments. */
     public static List<String> command(String script) {
         return List.of("sh", "-c", script, "ca-bundle", CA_DIR, TRUST_DIR);
+    }
+
+    /**
+     * A pod-template annotation with a digest of the bundle (public certificates), so pods restart when
+     * it changes (a ConfigMap edit does not restart them); none without a bundle.
+     */
+    public static Map<String, String> podAnnotations(InstanceContext ctx) {
+        return enabled(ctx) ? Map.of(CHECKSUM, Checksums.sha256(String.join("", ctx.caCertificates()))) : Map.of();
     }
 
     /** The JVM options that make the JDK's default SSL context trust the store; empty without a bundle. */
