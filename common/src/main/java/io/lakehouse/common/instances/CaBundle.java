@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.Volume;
@@ -22,6 +23,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -125,35 +127,44 @@ public final class CaBundle {
 
     /** {@code <name>-ca-certs}, one file per certificate; none without a bundle. */
     public static List<ConfigMap> configMaps(String app, Instance inst, InstanceContext ctx, OwnerReference owner) {
-        if (!enabled(ctx)) {
-            return List.of();
-        }
+        return ctx.caCertificates().isEmpty() ? List.of() : List.of(configMap(
+                InstanceObjects.meta(configMapName(inst.name()), app, inst, ctx, "ca-bundle", owner),
+                ctx.caCertificates()));
+    }
+
+    /** The ConfigMap of a non-empty bundle, with the given metadata. */
+    public static ConfigMap configMap(ObjectMeta meta, List<String> certs) {
         Map<String, String> data = new LinkedHashMap<>();
-        List<String> certs = ctx.caCertificates();
         for (int i = 0; i < certs.size(); i++) {
             data.put("ca-" + (i + 1) + ".crt", certs.get(i));
         }
-        return List.of(new ConfigMapBuilder()
-                .withMetadata(InstanceObjects.meta(configMapName(inst.name()), app, inst, ctx, "ca-bundle", owner))
-                .withData(data)
-                .build());
+        return new ConfigMapBuilder().withMetadata(meta).withData(data).build();
     }
 
     /** The ConfigMap and the emptyDir the init container fills; none without a bundle. */
     public static List<Volume> volumes(Instance inst, InstanceContext ctx) {
-        if (!enabled(ctx)) {
+        return volumes(inst.name(), ctx.caCertificates());
+    }
+
+    /** {@link #volumes(Instance, InstanceContext)} of instance {@code name}. */
+    public static List<Volume> volumes(String name, List<String> certs) {
+        if (certs.isEmpty()) {
             return List.of();
         }
         return List.of(
                 new VolumeBuilder().withName(CA_VOLUME)
-                        .withNewConfigMap().withName(configMapName(inst.name())).endConfigMap().build(),
+                        .withNewConfigMap().withName(configMapName(name)).endConfigMap().build(),
                 new VolumeBuilder().withName(TRUST_VOLUME)
                         .withNewEmptyDir().withSizeLimit(new Quantity("16Mi")).endEmptyDir().build());
     }
 
     /** The main container's read-only view of what the init container wrote; none without a bundle. */
     public static List<VolumeMount> mounts(InstanceContext ctx) {
-        return enabled(ctx) ? List.of(mount(TRUST_VOLUME, TRUST_DIR, true)) : List.of();
+        return mounts(ctx.caCertificates());
+    }
+
+    public static List<VolumeMount> mounts(List<String> certs) {
+        return certs.isEmpty() ? List.of() : List.of(mount(TRUST_VOLUME, TRUST_DIR, true));
     }
 
     /** The init container writing the Java truststore, from the component's image; none without a bundle. */
@@ -163,7 +174,11 @@ public final class CaBundle {
 
     /** The init container writing the Python PEM bundle, from the component's image; none without a bundle. */
     public static List<Container> pythonInit(String image, InstanceContext ctx) {
-        return enabled(ctx) ? List.of(init("ca-bundle", image, PYTHON_SCRIPT)) : List.of();
+        return pythonInit(image, ctx.caCertificates());
+    }
+
+    public static List<Container> pythonInit(String image, List<String> certs) {
+        return certs.isEmpty() ? List.of() : List.of(init("ca-bundle", image, PYTHON_SCRIPT));
     }
 
     /** The init container's command: the constant script, then the two directories as arguments. */
@@ -176,7 +191,11 @@ public final class CaBundle {
      * it changes (a ConfigMap edit does not restart them); none without a bundle.
      */
     public static Map<String, String> podAnnotations(InstanceContext ctx) {
-        return enabled(ctx) ? Map.of(CHECKSUM, Checksums.sha256(String.join("", ctx.caCertificates()))) : Map.of();
+        return podAnnotations(ctx.caCertificates());
+    }
+
+    public static Map<String, String> podAnnotations(List<String> certs) {
+        return certs.isEmpty() ? Map.of() : Map.of(CHECKSUM, Checksums.sha256(String.join("", certs)));
     }
 
     /** The JVM options that make the JDK's default SSL context trust the store; empty without a bundle. */
@@ -192,15 +211,22 @@ public final class CaBundle {
      * none without a bundle.
      */
     public static List<EnvVar> pythonEnv(InstanceContext ctx) {
-        return enabled(ctx)
+        return pythonEnv(ctx.caCertificates());
+    }
+
+    public static List<EnvVar> pythonEnv(List<String> certs) {
+        return !certs.isEmpty()
                 ? List.of(EnvVars.value("SSL_CERT_FILE", PEM_BUNDLE), EnvVars.value("REQUESTS_CA_BUNDLE", PEM_BUNDLE),
                         EnvVars.value("AWS_CA_BUNDLE", PEM_BUNDLE))
                 : List.of();
     }
 
     private static Container init(String name, String image, String script) {
-        Map<String, Quantity> requests = Map.of("cpu", new Quantity("50m"), "memory", new Quantity("128Mi"));
-        Map<String, Quantity> limits = Map.of("cpu", new Quantity("500m"), "memory", new Quantity("256Mi"));
+        // Sorted: the hub's configuration holds this container as text, the same on every pass.
+        Map<String, Quantity> requests = new TreeMap<>(
+                Map.of("cpu", new Quantity("50m"), "memory", new Quantity("128Mi")));
+        Map<String, Quantity> limits = new TreeMap<>(
+                Map.of("cpu", new Quantity("500m"), "memory", new Quantity("256Mi")));
         return new ContainerBuilder()
                 .withName(name)
                 .withImage(image)

@@ -83,7 +83,8 @@ class CaBundleTest {
         InstanceContext none = context(List.of());
         assertThat(CaBundle.javaInit("img", none)).isEmpty();
         assertThat(CaBundle.pythonInit("img", none)).isEmpty();
-        assertThat(CaBundle.volumes(null, none)).isEmpty();
+        assertThat(CaBundle.volumes("x", none.caCertificates())).isEmpty();
+        assertThat(CaBundle.podAnnotations(none)).isEmpty();
         assertThat(CaBundle.mounts(none)).isEmpty();
         assertThat(CaBundle.javaOptions(none)).isEmpty();
         assertThat(CaBundle.pythonEnv(none)).isEmpty();
