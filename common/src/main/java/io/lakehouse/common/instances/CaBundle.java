@@ -182,7 +182,7 @@ public final class CaBundle {
     }
 
     /** The init container's command: the constant script, then the two directories as arguments. */
-    public static List<String> command(String script) {
+    private static List<String> command(String script) {
         return List.of("sh", "-c", script, "ca-bundle", CA_DIR, TRUST_DIR);
     }
 

@@ -176,15 +176,11 @@ class NifiKindTest {
      */
     @Test
     void anImageUpgradeRefreshesConfAndKeepsTheFlow() throws Exception {
-        Path root = Files.createTempDirectory("nifi-init");
-        Path image = Files.createDirectories(root.resolve("image/conf"));
-        Path data = Files.createDirectories(root.resolve("data"));
-        Files.writeString(image.resolve("nifi.properties"), "nifi.provenance.repository.max.storage.size=10 GB\n");
+        Path root = standIns("nifi-init", "nifi.provenance.repository.max.storage.size=10 GB\n");
+        Path image = root.resolve("image/conf");
+        Path data = root.resolve("data");
         Files.writeString(image.resolve("authorizers.xml"), "authorizers of 2.11");
-        Files.writeString(image.resolve("bootstrap.conf"), BOOTSTRAP);
-        String script = statefulSet(NifiFixtures.defaults()).getSpec().getTemplate().getSpec().getInitContainers().get(0)
-                .getCommand().get(2).replace("cd /data", "cd " + data)
-                .replace("/opt/nifi/nifi-current/conf", image.toString());
+        String script = initScript(NifiFixtures.defaults(), CTX, data, image);
         Path conf = data.resolve("conf");
 
         run(script, "apache/nifi:2.11.0");
@@ -218,11 +214,9 @@ class NifiKindTest {
      */
     @Test
     void theCaBundleTruststoreReachesNifisJvmAndLeavesWhenTurnedOff() throws Exception {
-        Path root = Files.createTempDirectory("nifi-ca");
-        Path image = Files.createDirectories(root.resolve("image/conf"));
-        Path data = Files.createDirectories(root.resolve("data"));
-        Files.writeString(image.resolve("nifi.properties"), "");
-        Files.writeString(image.resolve("bootstrap.conf"), BOOTSTRAP);
+        Path root = standIns("nifi-ca", "");
+        Path image = root.resolve("image/conf");
+        Path data = root.resolve("data");
         Instance inst = NifiFixtures.defaults();
         String withCa = initScript(inst, EngineFixtures.productionContext(), data, image);
         String withoutCa = initScript(inst, CTX, data, image);
@@ -236,6 +230,16 @@ class NifiKindTest {
                 + "java.arg.lakehouseCa3=-Djavax.net.ssl.trustStorePassword=changeit\n");
         run(withoutCa, "apache/nifi:2.11.0");
         assertThat(Files.readString(bootstrap)).isEqualTo(BOOTSTRAP);
+    }
+
+    /** A stand-in volume ({@code data}) and image conf/ ({@code image/conf}: nifi.properties, bootstrap.conf). */
+    private static Path standIns(String prefix, String nifiProperties) throws java.io.IOException {
+        Path root = Files.createTempDirectory(prefix);
+        Path image = Files.createDirectories(root.resolve("image/conf"));
+        Files.createDirectories(root.resolve("data"));
+        Files.writeString(image.resolve("nifi.properties"), nifiProperties);
+        Files.writeString(image.resolve("bootstrap.conf"), BOOTSTRAP);
+        return root;
     }
 
     private static final String BOOTSTRAP = "java=java\njava.arg.2=-Xms512m\njava.arg.3=-Xmx512m\n";
