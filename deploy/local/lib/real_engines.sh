@@ -7,8 +7,8 @@
 #     Polaris, which publishes no server artifact,
 #   - S3Mock (com.adobe.testing:s3mock, exec jar) as the bucket's S3 store,
 #   - Spark 4.0's jars (spark-connect_2.13 and what it needs: deploy/real-engines/spark-server/pom.xml) laid out as a
-#     distribution's jars/, with stand-ins for its bin/ scripts (deploy/real-engines/spark-bin); the Iceberg jars the
-#     generated spark.jars.packages names, in the local Maven repository where Spark's Ivy looks first; the Spark
+#     distribution's jars/, with stand-ins for its bin/ scripts (deploy/real-engines/spark-bin), and the Iceberg
+#     runtime and AWS bundle in jars/ too, as in the default image (deploy/images/spark-iceberg); the Spark
 #     Connect JVM client (deploy/real-engines/spark-client/pom.xml).
 # Trino needs a JDK of at least 24 (the machine's Temurin); the tarball lacks the image's jvmkill agent,
 # so a no-op agent is built (gcc) at the path the generated jvm.config names. Spark 4.0 runs on Java 17 or 21.
@@ -22,7 +22,8 @@ S3MOCK_JAR="${RE_DIR}/s3mock-${S3MOCK_VERSION}-exec.jar"
 REST_LIB="${RE_DIR}/rest-lib"
 RE_POM="${REPO_ROOT}/deploy/real-engines/pom.xml"
 SPARK_VERSION=4.0.1
-SPARK_DIST="${RE_DIR}/spark-${SPARK_VERSION}"
+# With the Iceberg runtime and AWS bundle in jars/, as in engines-service's default image (deploy/images/spark-iceberg).
+SPARK_DIST="${RE_DIR}/spark-${SPARK_VERSION}-iceberg"
 SPARK_CLIENT_LIB="${RE_DIR}/spark-client-lib"
 
 # real_engines_java: a JDK that runs Trino (>= 24), from LAKEHOUSE_TRINO_JAVA_HOME or /usr/lib/jvm.
@@ -99,11 +100,8 @@ real_engines_fetch_spark() {
   if [[ ! -d ${SPARK_DIST}/jars ]]; then
     log "fetching Spark ${SPARK_VERSION}'s jars (spark-connect and its dependencies) from Maven Central"
     rm -rf "${SPARK_DIST}.tmp"
-    mvnw -q -B -f "${REPO_ROOT}/deploy/real-engines/spark-server/pom.xml" dependency:copy-dependencies \
-      -DoutputDirectory="${SPARK_DIST}.tmp/jars" || die "could not fetch Spark's jars"
-    # The Iceberg runtime and AWS bundle spark.jars.packages names: Ivy resolves them from ~/.m2 first.
-    mvnw -q -B -f "${REPO_ROOT}/deploy/real-engines/spark-server/pom.xml" -Piceberg dependency:resolve >/dev/null ||
-      die "could not fetch the Iceberg Spark runtime"
+    mvnw -q -B -f "${REPO_ROOT}/deploy/real-engines/spark-server/pom.xml" -Piceberg dependency:copy-dependencies \
+      -DoutputDirectory="${SPARK_DIST}.tmp/jars" || die "could not fetch Spark's and Iceberg's jars"
     mkdir -p "${SPARK_DIST}.tmp/bin"
     mv "${SPARK_DIST}.tmp" "${SPARK_DIST}"
   fi

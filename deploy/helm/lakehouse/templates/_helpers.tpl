@@ -99,6 +99,14 @@ app.kubernetes.io/version: {{ include "lakehouse.tag" .root | quote }}
 {{- if $c.s3ChecksumWhenRequired }}
 - {name: LAKEHOUSE_CLUSTER_S3_CHECKSUM_WHEN_REQUIRED, value: "true"}
 {{- end }}
+{{- with $c.caBundle }}
+{{- if .pem }}
+{{- /* The text itself: a new bundle changes the pod template, so helm upgrade restarts the services. */}}
+- {name: LAKEHOUSE_CLUSTER_CA_BUNDLE, value: {{ .pem | quote }}}
+{{- else if .configMap }}
+- {name: LAKEHOUSE_CLUSTER_CA_BUNDLE, valueFrom: {configMapKeyRef: {name: {{ .configMap | quote }}, key: {{ .key | default "ca.crt" | quote }}}}}
+{{- end }}
+{{- end }}
 {{- range $name, $image := $c.images }}
 {{- if and $image (not (has $name (include "lakehouse.engineImages" . | splitList " "))) }}
 - {name: {{ printf "LAKEHOUSE_CLUSTER_IMAGES_%s" ($name | snakecase | upper) }}, value: {{ $image | quote }}}
@@ -123,6 +131,12 @@ trino sparkConnect mlflow nifi tlsProxy
 {{- end }}
 {{- end }}
 {{- if eq .key "engines" }}
+{{- if not $v.cluster.images.sparkConnect }}
+- {name: LAKEHOUSE_ENGINES_IMAGES_SPARK_CONNECT, value: {{ printf "%s/spark-iceberg:4.0.1-iceberg1.10.1" $v.image.registry | quote }}}
+{{- end }}
+{{- with $v.cluster.sparkPackages }}
+- {name: LAKEHOUSE_ENGINES_SPARK_PACKAGES, value: {{ . | quote }}}
+{{- end }}
 {{- $engineImages := include "lakehouse.engineImages" .root | splitList " " }}
 {{- range $name, $image := $v.cluster.images }}
 {{- if and $image (has $name $engineImages) }}

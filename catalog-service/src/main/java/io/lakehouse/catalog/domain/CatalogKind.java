@@ -17,6 +17,7 @@ import io.lakehouse.catalog.reconcile.CatalogTasks;
 import io.lakehouse.catalog.reconcile.Observed;
 import io.lakehouse.catalog.reconcile.PolarisServer;
 import io.lakehouse.common.crypto.RandomValues;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.instances.Gates;
 import io.lakehouse.common.instances.GeneratedSecret;
@@ -122,10 +123,12 @@ public final class CatalogKind implements InstanceKind<CatalogContext> {
     /** The database is not owned by the instance's root: see {@link CatalogDatabase}. */
     @Override
     public List<HasMetadata> objects(Instance inst, CatalogContext ctx, OwnerReference owner) {
-        return List.of(CatalogDatabase.of(inst, ctx), PolarisConfig.configMap(inst, ctx, owner),
-                PolarisServer.deployment(inst, ctx, owner),
+        List<HasMetadata> objects = new ArrayList<>(List.of(CatalogDatabase.of(inst, ctx),
+                PolarisConfig.configMap(inst, ctx, owner), PolarisServer.deployment(inst, ctx, owner),
                 PolarisServer.service(inst, ctx, owner), PolarisServer.ingress(inst, ctx, owner),
-                PolarisServer.networkPolicy(inst, ctx, owner));
+                PolarisServer.networkPolicy(inst, ctx, owner)));
+        objects.addAll(CaBundle.configMaps(CatalogLabels.APP, inst, ctx, owner));
+        return objects;
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.lakehouse.catalog.domain;
 
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.storage.StorageRules;
 import io.lakehouse.common.validation.Names;
 import io.lakehouse.common.validation.Quantities;
@@ -15,7 +16,7 @@ public final class CatalogRules {
     public static final List<String> DERIVED_SUFFIXES = List.of(
             CatalogNames.ROOT_PRINCIPAL_SUFFIX, CatalogNames.TOKEN_BROKER_SUFFIX, CatalogNames.REALM_INIT_SUFFIX,
             CatalogNames.CATALOG_INIT_SUFFIX, CatalogNames.DATABASE_SUFFIX + "-app", CatalogNames.ROOT_SUFFIX,
-            CatalogNames.S3_SUFFIX, CatalogNames.CONFIG_SUFFIX);
+            CatalogNames.S3_SUFFIX, CatalogNames.CONFIG_SUFFIX, CaBundle.SUFFIX);
     /** CloudNativePG's webhook refuses longer Cluster names. */
     static final int MAX_CNPG_CLUSTER_NAME = 50;
     public static final String MIN_MEMORY = "512Mi";

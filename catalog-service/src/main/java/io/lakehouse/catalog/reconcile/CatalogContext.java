@@ -3,6 +3,7 @@ package io.lakehouse.catalog.reconcile;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.instances.InstanceContext;
 import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
+import java.util.List;
 
 /**
  * Everything besides the instance that the object builders depend on, as plain values so the
@@ -20,7 +21,8 @@ public record CatalogContext(
         String postgresImage,
         String imagePullSecret,
         IngressPeer ingressPeer,
-        boolean s3ChecksumWhenRequired) implements InstanceContext {
+        boolean s3ChecksumWhenRequired,
+        List<String> caCertificates) implements InstanceContext {
 
     public static CatalogContext of(String managedBy, ClusterSettings cluster) {
         return new CatalogContext(managedBy, cluster.domain(), cluster.ingressClass(),
@@ -28,7 +30,7 @@ public record CatalogContext(
                 cluster.images().polaris(), cluster.images().polarisAdminTool(), cluster.images().curl(),
                 cluster.images().postgres().orElse(null), cluster.imagePullSecret().orElse(null),
                 IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()),
-                cluster.s3ChecksumWhenRequired());
+                cluster.s3ChecksumWhenRequired(), cluster.caCertificates());
     }
 
     /** None: Polaris checks the callers' tokens itself, its route has no forward auth. */

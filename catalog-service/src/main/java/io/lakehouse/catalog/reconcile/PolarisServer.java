@@ -17,6 +17,7 @@ import io.fabric8.kubernetes.api.model.networking.v1.IngressBuilder;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.Checksums;
@@ -47,8 +48,8 @@ public final class PolarisServer {
                     .withNewSelector().withMatchLabels(CatalogLabels.selector(inst, CatalogLabels.SERVER)).endSelector()
                     .withNewTemplate()
                         .withNewMetadata().withLabels(CatalogLabels.labels(inst, ctx, CatalogLabels.SERVER))
-                            .withAnnotations(Map.of(InstanceObjects.CONFIG_CHECKSUM,
-                                    Checksums.sha256(PolarisConfig.render(inst))))
+                            .withAnnotations(Map.of(InstanceObjects.CONFIG_CHECKSUM, Checksums.sha256(
+                                    PolarisConfig.render(inst) + String.join("", ctx.caCertificates()))))
                         .endMetadata()
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)
@@ -56,9 +57,11 @@ public final class PolarisServer {
                             .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
                             .withInitContainers(CnpgClusters.waitForPrimary(CatalogNames.database(inst.name()),
                                     ctx.polarisImage(), CnpgClusters.Shell.BASH))
+                            .addAllToInitContainers(CaBundle.javaInit(ctx.polarisImage(), ctx))
                             .withContainers(container(inst, ctx))
                             .addToVolumes(PolarisConfig.volume(inst))
                             .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
+                            .addAllToVolumes(CaBundle.volumes(inst, ctx))
                         .endSpec()
                     .endTemplate()
                 .endSpec()
@@ -85,6 +88,7 @@ public final class PolarisServer {
                 .addNewVolumeMount().withName("config").withMountPath(PolarisConfig.DIR).withReadOnly(true)
                 .endVolumeMount()
                 .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
+                .addAllToVolumeMounts(CaBundle.mounts(ctx))
                 .build();
     }
 
@@ -98,6 +102,11 @@ public final class PolarisServer {
                 CatalogSecrets.SECRET_ACCESS_KEY));
         env.add(EnvVars.value("AWS_REGION", storage.region()));
         env.addAll(InstanceObjects.s3ChecksumEnv(ctx));
+        if (CaBundle.enabled(ctx)) {
+            // The image's run-java.sh appends these to the JVM's options (the image sets none of its own):
+            // the AWS SDK (S3) and Quarkus' HTTP clients use the JDK's default trust.
+            env.add(EnvVars.value("JAVA_OPTS_APPEND", String.join(" ", CaBundle.javaOptions(ctx))));
+        }
         return env;
     }
 

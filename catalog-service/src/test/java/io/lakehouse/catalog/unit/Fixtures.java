@@ -21,6 +21,7 @@ import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.common.kube.OwnerReferences;
 import io.lakehouse.common.storage.SealedCredentials;
 import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.common.testing.TestCa;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,18 +60,18 @@ final class Fixtures {
         return new CatalogContext("catalog-service", "lakehouse.localtest.me", "nginx", null, null,
                 "apache/polaris:1.7.0", "apache/polaris-admin-tool:1.7.0", "curlimages/curl:8.11.1", null, null,
                 IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller"),
-                false);
+                false, List.of());
     }
 
     /**
      * A cluster with a wildcard certificate, a storage class, mirrored images and their pull secret, and
-     * an S3 store that wants checksums only when required.
+     * an S3 store that wants checksums only when required, a private CA bundle.
      */
     static CatalogContext productionContext() {
         return new CatalogContext("catalog-service", "data.example.org", "nginx", "wildcard-tls", "fast-ssd",
                 "registry.example.org/apache/polaris:1.7.0", "registry.example.org/apache/polaris-admin-tool:1.7.0",
                 "registry.example.org/curlimages/curl:8.11.1", "registry.example.org/cloudnative-pg/postgresql:17.5",
-                "registry-pull", IngressPeer.of("gateway", "app=gateway"), true);
+                "registry-pull", IngressPeer.of("gateway", "app=gateway"), true, TestCa.certificates());
     }
 
     /** The request spec with a namespace bucket's Secret. */

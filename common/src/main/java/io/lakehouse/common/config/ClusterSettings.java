@@ -2,6 +2,8 @@ package io.lakehouse.common.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import io.lakehouse.common.instances.CaBundle;
+import java.util.List;
 import java.util.Optional;
 
 /** Platform-wide settings of the cluster the services deploy into (env-overridable). */
@@ -41,6 +43,20 @@ public interface ClusterSettings {
      */
     @WithDefault("false")
     boolean s3ChecksumWhenRequired();
+
+    /**
+     * {@code lakehouse.cluster.ca-bundle}: PEM certificates of a private CA that Keycloak or the S3 store
+     * use (the chart passes its {@code cluster.caBundle} ConfigMap here). Every component the services
+     * deploy then trusts them besides its image's own roots: Java ones through a truststore, Python ones
+     * through a PEM file, both built by an init container ({@code CaBundle}). None if unset.
+     */
+    Optional<String> caBundle();
+
+    /** The certificates of {@link #caBundle()}, each checked (a malformed bundle stops the service's start). */
+    default List<String> caCertificates() {
+        return caBundle().filter(b -> !b.isBlank()).map(CaBundle::certificates)
+                .orElse(List.of());
+    }
 
     Images images();
 

@@ -1,6 +1,7 @@
 package io.lakehouse.common.instances;
 
 import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
+import java.util.List;
 
 /**
  * What the shared builders ({@link InstanceObjects}) and the framework need to know about the
@@ -32,6 +33,14 @@ public interface InstanceContext {
     /** Whether pods that talk S3 compute checksums only when the operation requires one (see ClusterSettings). */
     default boolean s3ChecksumWhenRequired() {
         return false;
+    }
+
+    /**
+     * The PEM certificates of the cluster's private CA bundle (see ClusterSettings, {@link CaBundle}),
+     * each checked; empty when the cluster has none.
+     */
+    default List<String> caCertificates() {
+        return List.of();
     }
 
     /** The ingress controller's pods, allowed by the instances' NetworkPolicies. */

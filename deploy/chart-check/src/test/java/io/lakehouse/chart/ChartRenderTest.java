@@ -144,6 +144,55 @@ class ChartRenderTest {
         assertThat(env(docs(PRODUCTION), "catalog-service")).doesNotContainKey("LAKEHOUSE_ENGINES_IMAGES_TRINO");
     }
 
+    /**
+     * cluster.caBundle reaches every service as lakehouse.cluster.ca-bundle: the PEM text itself (a new one
+     * restarts them on upgrade) or a reference to a ConfigMap of the release namespace; unset, nothing.
+     */
+    @Test
+    void theCaBundleReachesEveryServiceAsTextOrConfigMapReference() {
+        String pem = "-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n";
+        List<JsonNode> inline = StrictManifests.documents(Helm.template("--set", "cluster.caBundle.pem=" + pem)
+                .requireSuccess(List.of("--set cluster.caBundle.pem")).out());
+        for (String service : SERVICES) {
+            assertThat(env(inline, service)).as(service).containsEntry("LAKEHOUSE_CLUSTER_CA_BUNDLE", pem);
+            assertThat(envEntry(docs(PRODUCTION), service, "LAKEHOUSE_CLUSTER_CA_BUNDLE").path("valueFrom")
+                    .path("configMapKeyRef").toString()).as(service)
+                    .isEqualTo("{\"name\":\"company-root-ca\",\"key\":\"ca.crt\"}");
+            assertThat(envEntry(docs(""), service, "LAKEHOUSE_CLUSTER_CA_BUNDLE").isMissingNode()).as(service).isTrue();
+        }
+    }
+
+    /**
+     * Spark Connect runs by default on the image deploy/images/spark-iceberg builds (Iceberg jars inside), from
+     * the release's registry; Spark downloads packages at start only when cluster.sparkPackages names some.
+     */
+    @Test
+    void sparkConnectDefaultsToTheIcebergImageAndDownloadsNothingUnlessAsked() {
+        assertThat(env(docs(""), "engines-service"))
+                .containsEntry("LAKEHOUSE_ENGINES_IMAGES_SPARK_CONNECT", "ghcr.io/example/spark-iceberg:4.0.1-iceberg1.10.1")
+                .doesNotContainKey("LAKEHOUSE_ENGINES_SPARK_PACKAGES");
+        List<JsonNode> plain = StrictManifests.documents(Helm.template("--set",
+                "cluster.images.sparkConnect=apache/spark:4.0.1-scala2.13-java21-python3-ubuntu", "--set",
+                "cluster.sparkPackages=org.apache.iceberg:iceberg-aws-bundle:1.10.1").requireSuccess(List.of()).out());
+        assertThat(env(plain, "engines-service"))
+                .containsEntry("LAKEHOUSE_ENGINES_IMAGES_SPARK_CONNECT", "apache/spark:4.0.1-scala2.13-java21-python3-ubuntu")
+                .containsEntry("LAKEHOUSE_ENGINES_SPARK_PACKAGES", "org.apache.iceberg:iceberg-aws-bundle:1.10.1");
+        assertThat(Helm.CHART.resolve("../../images/spark-iceberg/Dockerfile")).exists();
+    }
+
+    private static JsonNode envEntry(List<JsonNode> docs, String deployment, String name) {
+        for (JsonNode d : of(docs, "Deployment")) {
+            if (deployment.equals(d.path("metadata").path("name").asText())) {
+                for (JsonNode e : d.path("spec").path("template").path("spec").path("containers").get(0).path("env")) {
+                    if (name.equals(e.path("name").asText())) {
+                        return e;
+                    }
+                }
+            }
+        }
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    }
+
     /** A Deployment whose image nobody can build never starts: each service has its Dockerfile, on its port. */
     @Test
     void everyDeployedServiceHasItsDockerfile() throws java.io.IOException {

@@ -2,6 +2,7 @@ package io.lakehouse.engines.config;
 
 import io.smallrye.config.ConfigMapping;
 import io.smallrye.config.WithDefault;
+import java.util.Optional;
 
 /** Settings of the engine templates (env-overridable, e.g. {@code LAKEHOUSE_ENGINES_IMAGES_TRINO}). */
 @ConfigMapping(prefix = "lakehouse.engines")
@@ -21,12 +22,13 @@ public interface EngineSettings {
     String signInUrl();
 
     /**
-     * {@code lakehouse.engines.spark-packages}: Maven coordinates Spark resolves at start
-     * ({@code spark.jars.packages}) for the Iceberg catalog; empty when the Spark image already holds
-     * the jars (clusters without access to Maven Central).
+     * {@code lakehouse.engines.spark-packages}: Maven coordinates ({@code spark.jars.packages}) that every
+     * Spark Connect server and Spark job of its profile downloads at each start; unset by default, since
+     * the default image holds the Iceberg runtime and AWS bundle. Only for a plain Spark image, e.g.
+     * {@code org.apache.iceberg:iceberg-spark-runtime-4.0_2.13:1.10.1,org.apache.iceberg:iceberg-aws-bundle:1.10.1}
+     * (needs Maven Central at every start, and the start waits for the download).
      */
-    @WithDefault("org.apache.iceberg:iceberg-spark-runtime-4.0_2.13:1.10.1,org.apache.iceberg:iceberg-aws-bundle:1.10.1")
-    String sparkPackages();
+    Optional<String> sparkPackages();
 
     /** Images of the components; a cluster without Docker Hub overrides them. */
     interface Images {
@@ -34,8 +36,12 @@ public interface EngineSettings {
         @WithDefault("trinodb/trino:480")
         String trino();
 
-        /** A Spark 4.0 image (Scala 2.13); the Iceberg jars come from {@code spark-packages} unless the image has them. */
-        @WithDefault("apache/spark:4.0.1-scala2.13-java21-python3-ubuntu")
+        /**
+         * {@code lakehouse.engines.images.spark-connect}: the Spark Connect server and the Spark jobs of its
+         * profile; deploy/images/spark-iceberg builds it: apache/spark:4.0.1-scala2.13-java21-python3-ubuntu
+         * (Python 3.10, like the default notebook image) plus the Iceberg 1.10.1 Spark runtime and AWS bundle.
+         */
+        @WithDefault("lakehouse/spark-iceberg:4.0.1-iceberg1.10.1")
         String sparkConnect();
 
         /** The {@code -full} variant: the base image has neither the PostgreSQL driver nor boto3. */

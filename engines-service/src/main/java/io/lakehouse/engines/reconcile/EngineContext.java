@@ -4,6 +4,7 @@ import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.instances.InstanceContext;
 import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.engines.config.EngineSettings;
+import java.util.List;
 
 /**
  * Everything besides the instance that the engine kinds' builders depend on, as plain values so the
@@ -28,7 +29,8 @@ public record EngineContext(
         String sparkPackages,
         IngressPeer ingressPeer,
         String apiAudience,
-        boolean s3ChecksumWhenRequired) implements InstanceContext {
+        boolean s3ChecksumWhenRequired,
+        List<String> caCertificates) implements InstanceContext {
 
     /** @param apiAudience the audience of the platform's APIs ({@code quarkus.oidc.token.audience}) */
     public static EngineContext of(String managedBy, ClusterSettings cluster, EngineSettings engines,
@@ -38,8 +40,8 @@ public record EngineContext(
                 cluster.images().postgres().orElse(null), cluster.oidcIssuer(), engines.forwardAuthUrl(),
                 engines.signInUrl(), cluster.imagePullSecret().orElse(null), engines.images().trino(),
                 engines.images().sparkConnect(), engines.images().mlflow(), engines.images().nifi(),
-                engines.images().tlsProxy(), engines.sparkPackages(),
+                engines.images().tlsProxy(), engines.sparkPackages().orElse(""),
                 IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()),
-                apiAudience, cluster.s3ChecksumWhenRequired());
+                apiAudience, cluster.s3ChecksumWhenRequired(), cluster.caCertificates());
     }
 }

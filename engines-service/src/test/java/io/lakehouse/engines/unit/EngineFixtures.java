@@ -8,6 +8,7 @@ import io.lakehouse.common.instances.InstanceSpec;
 import io.lakehouse.common.instances.Phase;
 import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.common.testing.TestCa;
 import io.lakehouse.engines.reconcile.EngineContext;
 import java.time.Instant;
 import java.util.List;
@@ -21,22 +22,29 @@ public final class EngineFixtures {
 
     private EngineFixtures() {}
 
-    /** The local stack's settings: no TLS secret, no storage class, no pull secret. */
+    /**
+     * The local stack's settings: no TLS secret, no storage class, no pull secret, the default Spark image
+     * (Iceberg jars included, nothing downloaded at start).
+     */
     public static EngineContext context() {
+        return context("");
+    }
+
+    /** {@link #context()} with {@code lakehouse.engines.spark-packages} set (a plain Spark image). */
+    public static EngineContext context(String sparkPackages) {
         return new EngineContext("engines-service", "lakehouse.localtest.me", "nginx", null, null, null,
                 "https://keycloak.lakehouse.localtest.me/realms/lakehouse",
                 "http://access-service.lakehouse-system.svc:8085/api/v1/authz",
                 "https://login.lakehouse.localtest.me/oauth2/start", null, "trinodb/trino:480",
-                "apache/spark:4.0.1-scala2.13-java21-python3-ubuntu", "ghcr.io/mlflow/mlflow:v3.9.0-full",
-                "apache/nifi:2.11.0", "envoyproxy/envoy:v1.36.2",
-                "org.apache.iceberg:iceberg-spark-runtime-4.0_2.13:1.10.1,org.apache.iceberg:iceberg-aws-bundle:1.10.1",
+                "lakehouse/spark-iceberg:4.0.1-iceberg1.10.1", "ghcr.io/mlflow/mlflow:v3.9.0-full",
+                "apache/nifi:2.11.0", "envoyproxy/envoy:v1.36.2", sparkPackages,
                 IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx,app.kubernetes.io/component=controller"),
-                "lakehouse-api", false);
+                "lakehouse-api", false, List.of());
     }
 
     /**
      * A production-like cluster: wildcard certificate, storage class, pinned images, a pull secret, S3
-     * checksums only when required.
+     * checksums only when required, a private CA bundle.
      */
     public static EngineContext productionContext() {
         return new EngineContext("engines-service", "data.example.org", "nginx", "wildcard-tls", "fast-ssd",
@@ -45,7 +53,7 @@ public final class EngineFixtures {
                 "registry-pull", "registry.example.org/trino:480", "registry.example.org/spark-iceberg:4.0.1",
                 "registry.example.org/mlflow:v3.9.0-full", "registry.example.org/nifi:2.11.0",
                 "registry.example.org/envoy:v1.36.2", "", IngressPeer.of("gateway", "app=gateway"), "lakehouse-api",
-                true);
+                true, TestCa.certificates());
     }
 
     public static OwnerReference owner() {

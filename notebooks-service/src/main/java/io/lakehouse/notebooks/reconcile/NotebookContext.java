@@ -45,7 +45,7 @@ public record NotebookContext(HubContext hub, NotebookDefaults defaults, BoundIn
                 notebooks.images().proxy(), new HubContext.Capacity(notebooks.hubCpu(), notebooks.hubMemory()),
                 new HubContext.Capacity(notebooks.proxyCpu(), notebooks.proxyMemory()),
                 IngressPeer.of(cluster.ingressController().namespace(), cluster.ingressController().podLabels()),
-                cluster.s3ChecksumWhenRequired());
+                cluster.s3ChecksumWhenRequired(), cluster.caCertificates());
         return new NotebookContext(hub, new NotebookDefaults(notebooks.defaultImage(), notebooks.defaultVersion()),
                 bound, servers);
     }
@@ -88,6 +88,11 @@ public record NotebookContext(HubContext hub, NotebookDefaults defaults, BoundIn
     @Override
     public boolean s3ChecksumWhenRequired() {
         return hub.s3ChecksumWhenRequired();
+    }
+
+    @Override
+    public List<String> caCertificates() {
+        return hub.caCertificates();
     }
 
     @Override

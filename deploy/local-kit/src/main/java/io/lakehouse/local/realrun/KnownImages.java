@@ -14,7 +14,7 @@ final class KnownImages {
   /** Spark Connect's gRPC port: the generated spark-defaults.conf's {@code spark.connect.grpc.binding.port}. */
   static final int SPARK_CONNECT_PORT = 15002;
   static final String SPARK_CONNECT_PORT_PROPERTY = "spark.connect.grpc.binding.port";
-  private static final String KNOWN = "trinodb/trino, apache/spark";
+  private static final String KNOWN = "trinodb/trino, apache/spark, lakehouse/spark-iceberg";
 
   private KnownImages() {
   }
@@ -27,7 +27,8 @@ final class KnownImages {
   static void listen(String image, Map<Integer, Integer> listenPorts, LocalRewrites rewrites) {
     switch (repository(image)) {
       case "trinodb/trino" -> { } // on the command line, see trino()
-      case "apache/spark" -> listenPorts.forEach((container, local) -> {
+      // lakehouse/spark-iceberg (deploy/images/spark-iceberg) is apache/spark with the Iceberg jars in jars/.
+      case "apache/spark", "lakehouse/spark-iceberg" -> listenPorts.forEach((container, local) -> {
         if (container != SPARK_CONNECT_PORT) {
           throw new IllegalArgumentException("spark-connect listens on " + SPARK_CONNECT_PORT + ", not " + container);
         }
@@ -42,7 +43,7 @@ final class KnownImages {
   static LocalProcess process(LocalPod pod, Path dist, LocalRewrites rewrites, Map<Integer, Integer> listenPorts) {
     return switch (repository(pod.image())) {
       case "trinodb/trino" -> new LocalProcess(trino(dist, rewrites, listenPorts, pod.args()), Map.of(), null);
-      case "apache/spark" -> spark(pod, dist, rewrites);
+      case "apache/spark", "lakehouse/spark-iceberg" -> spark(pod, dist, rewrites);
       default -> throw unknown(pod.image());
     };
   }

@@ -117,7 +117,7 @@ class KnownImagesTest {
     IllegalArgumentException image = assertThrows(IllegalArgumentException.class,
         () -> KnownImages.listen("envoyproxy/envoy:v1.36.2", Map.of(), rewrites));
     assertEquals("no local process for image envoyproxy/envoy:v1.36.2: the images known here are trinodb/trino,"
-        + " apache/spark", image.getMessage());
+        + " apache/spark, lakehouse/spark-iceberg", image.getMessage());
     IllegalArgumentException port = assertThrows(IllegalArgumentException.class,
         () -> KnownImages.listen("apache/spark:4.0.1", Map.of(4040, 14040), rewrites));
     assertTrue(port.getMessage().contains("listens on 15002, not 4040"), port.getMessage());

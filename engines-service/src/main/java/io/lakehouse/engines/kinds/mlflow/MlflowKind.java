@@ -2,6 +2,7 @@ package io.lakehouse.engines.kinds.mlflow;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.instances.GeneratedSecret;
 import io.lakehouse.common.instances.Instance;
@@ -16,6 +17,7 @@ import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
 import io.lakehouse.engines.reconcile.EngineContext;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,7 +63,7 @@ public final class MlflowKind implements InstanceKind<EngineContext> {
     @Override
     public List<String> derivedSuffixes() {
         return List.of(MlflowNames.DATABASE_SUFFIX, MlflowNames.DATABASE_APP_SUFFIX, InstanceObjects.ROOT_SUFFIX,
-                InstanceObjects.S3_SUFFIX);
+                InstanceObjects.S3_SUFFIX, CaBundle.SUFFIX);
     }
 
     @Override
@@ -111,13 +113,15 @@ public final class MlflowKind implements InstanceKind<EngineContext> {
 
     @Override
     public List<HasMetadata> objects(Instance inst, EngineContext ctx, OwnerReference owner) {
-        return List.of(
+        List<HasMetadata> objects = new ArrayList<>(List.of(
                 MlflowDatabase.of(inst, ctx),
                 MlflowServer.deployment(inst, ctx, owner),
                 MlflowServer.service(inst, ctx, owner),
                 MlflowIngress.of(inst, ctx, owner),
                 InstanceObjects.networkPolicy(MlflowNames.APP, inst, ctx, owner, List.of(MlflowNames.HTTP_PORT),
-                        List.of(MlflowNames.HTTP_PORT)));
+                        List.of(MlflowNames.HTTP_PORT))));
+        objects.addAll(CaBundle.configMaps(MlflowNames.APP, inst, ctx, owner));
+        return objects;
     }
 
     @Override

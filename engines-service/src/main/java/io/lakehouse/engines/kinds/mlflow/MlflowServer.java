@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.CnpgClusters;
@@ -50,6 +51,7 @@ final class MlflowServer {
                     .withNewTemplate()
                         .withNewMetadata()
                             .withLabels(InstanceObjects.labels(MlflowNames.APP, inst, ctx, MlflowNames.SERVER))
+                            .withAnnotations(CaBundle.podAnnotations(ctx))
                         .endMetadata()
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)
@@ -57,8 +59,11 @@ final class MlflowServer {
                             .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
                             .withInitContainers(CnpgClusters.waitForPrimary(MlflowNames.database(inst.name()),
                                     ctx.mlflowImage(), CnpgClusters.Shell.PYTHON))
+                            // boto3 (artifacts on S3) trusts the private CA through AWS_CA_BUNDLE.
+                            .addAllToInitContainers(CaBundle.pythonInit(ctx.mlflowImage(), ctx))
                             .withContainers(container(inst, ctx))
                             .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
+                            .addAllToVolumes(CaBundle.volumes(inst, ctx))
                         .endSpec()
                     .endTemplate()
                 .endSpec()
@@ -100,6 +105,7 @@ final class MlflowServer {
                         value("MLFLOW_DISABLE_TELEMETRY", "true"),
                         value("DO_NOT_TRACK", "true"))
                 .addAllToEnv(InstanceObjects.s3ChecksumEnv(ctx))
+                .addAllToEnv(CaBundle.pythonEnv(ctx))
                 .addNewPort().withName("http").withContainerPort(MlflowNames.HTTP_PORT).endPort()
                 .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
                 // /health is exempt from the Host check; the first start migrates the database.
@@ -110,6 +116,7 @@ final class MlflowServer {
                 .withSecurityContext(new SecurityContextBuilder(PodSecurity.restrictedContainer())
                         .withReadOnlyRootFilesystem(true).build())
                 .addNewVolumeMount().withName("tmp").withMountPath("/tmp").endVolumeMount()
+                .addAllToVolumeMounts(CaBundle.mounts(ctx))
                 .build();
     }
 

@@ -2,6 +2,7 @@ package io.lakehouse.engines.kinds.nifi;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.instances.GeneratedSecret;
 import io.lakehouse.common.instances.Instance;
@@ -14,6 +15,7 @@ import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Violations;
 import io.lakehouse.engines.reconcile.EngineContext;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +44,7 @@ public final class NifiKind implements InstanceKind<EngineContext> {
     @Override
     public List<String> derivedSuffixes() {
         return List.of(NifiNames.TLS_SUFFIX, NifiNames.NIFI_SUFFIX, InstanceObjects.ROOT_SUFFIX,
-                InstanceObjects.OIDC_SUFFIX);
+                InstanceObjects.OIDC_SUFFIX, CaBundle.SUFFIX);
     }
 
     @Override
@@ -82,12 +84,14 @@ public final class NifiKind implements InstanceKind<EngineContext> {
 
     @Override
     public List<HasMetadata> objects(Instance inst, EngineContext ctx, OwnerReference owner) {
-        return List.of(
+        List<HasMetadata> objects = new ArrayList<>(List.of(
                 NifiServer.statefulSet(inst, ctx, owner),
                 NifiNetwork.service(inst, ctx, owner),
                 NifiNetwork.ingress(inst, ctx, owner),
                 InstanceObjects.networkPolicy(NifiNames.APP, inst, ctx, owner, List.of(NifiNames.HTTPS_PORT),
-                        List.of(NifiNames.HTTPS_PORT)));
+                        List.of(NifiNames.HTTPS_PORT))));
+        objects.addAll(CaBundle.configMaps(NifiNames.APP, inst, ctx, owner));
+        return objects;
     }
 
     /** The flow and repositories' volume: its controller removes it on a real cluster (retention policy). */

@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.instances.ResourcesSpec;
@@ -57,6 +58,9 @@ final class NifiServer {
     /** NiFi's default provenance cap (10 GB) would fill a small volume that also holds the content. */
     static final String PROVENANCE_CAP = "nifi.provenance.repository.max.storage.size";
     static final int PROVENANCE_SHARE_PERCENT = 25;
+    static final String BOOTSTRAP = CONF + "/bootstrap.conf";
+    /** bootstrap.conf's keys of the lakehouse's own JVM options. */
+    static final String JAVA_ARG_PREFIX = "java.arg.lakehouseCa";
     private static final Map<String, Quantity> INIT_CAPACITY =
             Map.of("memory", new Quantity("128Mi"), "cpu", new Quantity("100m"));
 
@@ -75,14 +79,17 @@ final class NifiServer {
                     .withNewTemplate()
                         .withNewMetadata()
                             .withLabels(InstanceObjects.labels(NifiNames.APP, inst, ctx, NifiNames.SERVER))
+                            .withAnnotations(CaBundle.podAnnotations(ctx))
                         .endMetadata()
                         .withNewSpec()
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(podSecurity())
                             .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
                             .withInitContainers(initConf(inst, ctx))
+                            .addAllToInitContainers(CaBundle.javaInit(ctx.nifiImage(), ctx))
                             .withContainers(nifi(inst, ctx))
                             .withVolumes(volumes(inst))
+                            .addAllToVolumes(CaBundle.volumes(inst, ctx))
                         .endSpec()
                     .endTemplate()
                     .withVolumeClaimTemplates(claim(inst, ctx))
@@ -114,7 +121,7 @@ final class NifiServer {
         return new ContainerBuilder()
                 .withName("init-conf")
                 .withImage(ctx.nifiImage())
-                .withCommand("sh", "-c", initScript(inst))
+                .withCommand("sh", "-c", initScript(inst, ctx))
                 .withEnv(value("NIFI_IMAGE", ctx.nifiImage()))
                 .withNewResources().withRequests(INIT_CAPACITY).withLimits(INIT_CAPACITY).endResources()
                 .withSecurityContext(PodSecurity.restrictedContainer())
@@ -122,8 +129,13 @@ final class NifiServer {
                 .build();
     }
 
-    /** A constant script but for the provenance cap (a number): no user text reaches it. */
-    static String initScript(Instance inst) {
+    /**
+     * A constant script but for the provenance cap (a number): no user text reaches it. The JVM options
+     * of the CA bundle go to bootstrap.conf ({@code java.arg.*} lines, NiFi's way to pass JVM options;
+     * OIDC's default truststore strategy JDK and the flows' S3 clients use the JDK's default trust);
+     * conf/ stays on the volume, so earlier ones are removed first (the bundle may have been turned off).
+     */
+    static String initScript(Instance inst, EngineContext ctx) {
         String home = NifiNames.NIFI_HOME + "/" + CONF;
         return String.join("\n",
                 "set -e",
@@ -145,7 +157,20 @@ final class NifiServer {
                 "  rm -rf " + CONF + ".old",
                 "fi",
                 setProperty(PROVENANCE_CAP, provenanceCap(inst)),
-                setProperty(CONNECTOR_ASSETS, "./connector_assets"));
+                setProperty(CONNECTOR_ASSETS, "./connector_assets"),
+                "sed -i '/^" + JAVA_ARG_PREFIX + "/d' " + BOOTSTRAP)
+                + javaArgs(ctx);
+    }
+
+    /** The CA bundle's JVM options as bootstrap.conf lines appended by the init script; none without one. */
+    private static String javaArgs(EngineContext ctx) {
+        List<String> options = CaBundle.javaOptions(ctx);
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < options.size(); i++) {
+            lines.append("\necho '").append(JAVA_ARG_PREFIX).append(i + 1).append('=').append(options.get(i))
+                    .append("' >> ").append(BOOTSTRAP);
+        }
+        return lines.toString();
     }
 
     /** Replaces the property's line of nifi.properties, or appends it. */
@@ -184,6 +209,7 @@ final class NifiServer {
                         .build())
                 .withSecurityContext(PodSecurity.restrictedContainer())
                 .withVolumeMounts(mounts())
+                .addAllToVolumeMounts(CaBundle.mounts(ctx))
                 .build();
     }
 

@@ -3,6 +3,7 @@ package io.lakehouse.engines.kinds.sparkconnect;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.instances.GeneratedSecret;
 import io.lakehouse.common.instances.Instance;
@@ -15,6 +16,7 @@ import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
 import io.lakehouse.engines.reconcile.EngineContext;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -99,7 +101,7 @@ public final class SparkConnectKind implements InstanceKind<EngineContext> {
     @Override
     public List<String> derivedSuffixes() {
         return List.of(SparkConnectNames.CONF_SUFFIX, SparkConnectNames.PLATFORM_SUFFIX, SparkConnectNames.TLS_SUFFIX,
-                InstanceObjects.ROOT_SUFFIX, InstanceObjects.S3_SUFFIX);
+                InstanceObjects.ROOT_SUFFIX, InstanceObjects.S3_SUFFIX, CaBundle.SUFFIX);
     }
 
     @Override
@@ -158,14 +160,16 @@ public final class SparkConnectKind implements InstanceKind<EngineContext> {
 
     @Override
     public List<HasMetadata> objects(Instance inst, EngineContext ctx, OwnerReference owner) {
-        return List.of(
+        List<HasMetadata> objects = new ArrayList<>(List.of(
                 SparkConnectConfig.of(inst, ctx, owner),
                 SparkConnectServer.deployment(inst, ctx, owner),
                 SparkConnectServer.service(inst, ctx, owner),
                 // Only the client port: the Spark UI (4040) is not reachable from other pods; no public route.
                 InstanceObjects.networkPolicy(SparkConnectNames.APP, inst, ctx, owner,
                         List.of(SparkProperties.spec(inst).tokenRequired() ? SparkConnectNames.TLS_PORT
-                                : SparkConnectNames.GRPC_PORT), List.of()));
+                                : SparkConnectNames.GRPC_PORT), List.of())));
+        objects.addAll(CaBundle.configMaps(SparkConnectNames.APP, inst, ctx, owner));
+        return objects;
     }
 
     @Override

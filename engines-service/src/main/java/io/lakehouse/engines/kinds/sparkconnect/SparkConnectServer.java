@@ -14,6 +14,7 @@ import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.Checksums;
@@ -53,11 +54,13 @@ final class SparkConnectServer {
                 new VolumeBuilder().withName("conf").withNewEmptyDir().withMedium("Memory").endEmptyDir().build(),
                 new VolumeBuilder().withName("tmp").withNewEmptyDir().endEmptyDir().build(),
                 new VolumeBuilder().withName("work").withNewEmptyDir().endEmptyDir().build()));
+        volumes.addAll(CaBundle.volumes(inst, ctx));
         if (spec.tokenRequired()) {
             containers.add(TlsProxy.container(inst, ctx));
             volumes.add(TlsProxy.volume(inst));
         }
-        String checksum = Checksums.sha256(PropertiesFiles.render(SparkProperties.server(spec, ctx)));
+        String checksum = Checksums.sha256(PropertiesFiles.render(SparkProperties.server(spec, ctx))
+                + String.join("", ctx.caCertificates()));
         return new DeploymentBuilder()
                 .withMetadata(meta(inst, ctx, owner))
                 .withNewSpec()
@@ -77,6 +80,7 @@ final class SparkConnectServer {
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(UID, UID))
                             .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
+                            .withInitContainers(CaBundle.javaInit(ctx.sparkConnectImage(), ctx))
                             .withContainers(containers)
                             .withVolumes(volumes)
                         .endSpec()
@@ -108,6 +112,7 @@ final class SparkConnectServer {
                 .addNewVolumeMount().withName("conf").withMountPath(CONF_DIR).endVolumeMount()
                 .addNewVolumeMount().withName("tmp").withMountPath(SparkProperties.LOCAL_DIR).endVolumeMount()
                 .addNewVolumeMount().withName("work").withMountPath(WORK_DIR).endVolumeMount()
+                .addAllToVolumeMounts(CaBundle.mounts(ctx))
                 .build();
     }
 

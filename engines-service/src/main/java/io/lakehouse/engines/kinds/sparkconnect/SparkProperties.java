@@ -1,5 +1,6 @@
 package io.lakehouse.engines.kinds.sparkconnect;
 
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
@@ -70,6 +71,10 @@ final class SparkProperties {
         // The UI (4040) is closed to other pods by the NetworkPolicy; even from inside the pod it
         // cannot kill jobs or stages.
         conf.put("spark.ui.killEnabled", "false");
+        if (CaBundle.enabled(ctx)) {
+            // The driver is the spark-submit JVM (local mode): the launcher adds these to its command.
+            conf.put("spark.driver.extraJavaOptions", String.join(" ", CaBundle.javaOptions(ctx)));
+        }
         if (spec.tokenRequired()) {
             // Only the TLS proxy of the pod reaches the server (clients send the token over TLS only).
             conf.put("spark.connect.grpc.binding.address", "127.0.0.1");

@@ -3,10 +3,12 @@ package io.lakehouse.engines.kinds.trino;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.reconcile.PropertiesFiles;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -139,7 +141,7 @@ final class TrinoConfigMaps {
         Map<String, String> data = new LinkedHashMap<>();
         data.put("config.properties", PropertiesFiles.render(config));
         data.put("node.properties", PropertiesFiles.render(node));
-        data.put("jvm.config", PropertiesFiles.lines(jvm()));
+        data.put("jvm.config", PropertiesFiles.lines(jvm(ctx)));
         data.putAll(moreFiles);
         return new ConfigMapBuilder()
                 .withMetadata(InstanceObjects.meta(name, TrinoNames.APP, inst, ctx, component, owner))
@@ -152,14 +154,17 @@ final class TrinoConfigMaps {
      * size suits heaps of tens of GB; on 1.4 GB it leaves about 44 regions and makes every object over
      * 16 MB humongous, so G1 picks the region size from the heap instead.
      */
-    private static List<String> jvm() {
-        return List.of("-server", "-agentpath:/usr/lib/trino/bin/libjvmkill.so", "-Xmx" + HEAP, "-XX:+UseG1GC",
-                "-XX:+ExplicitGCInvokesConcurrent", "-XX:+HeapDumpOnOutOfMemoryError",
+    private static List<String> jvm(EngineContext ctx) {
+        List<String> jvm = new ArrayList<>(List.of("-server", "-agentpath:/usr/lib/trino/bin/libjvmkill.so",
+                "-Xmx" + HEAP, "-XX:+UseG1GC", "-XX:+ExplicitGCInvokesConcurrent", "-XX:+HeapDumpOnOutOfMemoryError",
                 "-XX:+ExitOnOutOfMemoryError", "-XX:-OmitStackTraceInFastThrow", "-XX:ReservedCodeCacheSize=512M",
                 "-XX:PerMethodRecompilationCutoff=10000", "-XX:PerBytecodeRecompilationCutoff=10000",
                 "-Djdk.attach.allowAttachSelf=true", "-Djdk.nio.maxCachedBufferSize=2000000",
                 "-XX:+EnableDynamicAgentLoading", "-XX:+UnlockDiagnosticVMOptions",
-                "-XX:G1NumCollectionsKeepPinned=10000000");
+                "-XX:G1NumCollectionsKeepPinned=10000000"));
+        // The private CA bundle: OAuth2 discovery/JWKS and S3 use the JDK's default trust.
+        jvm.addAll(CaBundle.javaOptions(ctx));
+        return jvm;
     }
 
     static TrinoSpec spec(Instance inst) {

@@ -2,6 +2,7 @@ package io.lakehouse.engines.kinds.trino;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.instances.GeneratedSecret;
 import io.lakehouse.common.instances.Instance;
@@ -18,6 +19,7 @@ import io.lakehouse.common.validation.Quantities;
 import io.lakehouse.common.validation.Violations;
 import io.lakehouse.common.validation.Warehouses;
 import io.lakehouse.engines.reconcile.EngineContext;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -61,7 +63,7 @@ public final class TrinoKind implements InstanceKind<EngineContext> {
     public List<String> derivedSuffixes() {
         return List.of(TrinoNames.WORKER_SUFFIX, TrinoNames.CONFIG_SUFFIX, TrinoNames.WORKER_SUFFIX + "-config",
                 TrinoNames.CATALOG_SUFFIX, TrinoNames.INTERNAL_SUFFIX, TrinoNames.TLS_SUFFIX, TrinoNames.ACCESS_SUFFIX,
-                InstanceObjects.ROOT_SUFFIX, InstanceObjects.S3_SUFFIX, InstanceObjects.OIDC_SUFFIX);
+                InstanceObjects.ROOT_SUFFIX, InstanceObjects.S3_SUFFIX, InstanceObjects.OIDC_SUFFIX, CaBundle.SUFFIX);
     }
 
     @Override
@@ -128,7 +130,7 @@ public final class TrinoKind implements InstanceKind<EngineContext> {
 
     @Override
     public List<HasMetadata> objects(Instance inst, EngineContext ctx, OwnerReference owner) {
-        return List.of(
+        List<HasMetadata> objects = new ArrayList<>(List.of(
                 TrinoConfigMaps.coordinator(inst, ctx, owner),
                 TrinoConfigMaps.worker(inst, ctx, owner),
                 TrinoConfigMaps.catalog(inst, ctx, owner),
@@ -139,7 +141,9 @@ public final class TrinoKind implements InstanceKind<EngineContext> {
                 TrinoNetwork.ingress(inst, ctx, owner),
                 // Workers and coordinator talk on 8080; clients of the namespace and the gateway use HTTPS.
                 InstanceObjects.networkPolicy(TrinoNames.APP, inst, ctx, owner,
-                        List.of(TrinoNames.HTTP_PORT, TrinoNames.HTTPS_PORT), List.of(TrinoNames.HTTPS_PORT)));
+                        List.of(TrinoNames.HTTP_PORT, TrinoNames.HTTPS_PORT), List.of(TrinoNames.HTTPS_PORT))));
+        objects.addAll(CaBundle.configMaps(TrinoNames.APP, inst, ctx, owner));
+        return objects;
     }
 
     @Override

@@ -18,6 +18,7 @@ import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStrategyBuilder;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
@@ -49,13 +50,13 @@ final class TrinoWorkloads {
         env.add(fromSecret("OIDC_CLIENT_SECRET", oidc, InstanceObjects.OIDC_CLIENT_SECRET));
         // Keycloak's JWKS endpoint of the realm the issuer names.
         env.add(value("OIDC_JWKS_URL", "$(OIDC_ISSUER)/protocol/openid-connect/certs"));
-        List<Volume> volumes = new ArrayList<>(volumes(inst, TrinoNames.coordinatorConfig(inst.name())));
+        List<Volume> volumes = new ArrayList<>(volumes(inst, ctx, TrinoNames.coordinatorConfig(inst.name())));
         volumes.add(new VolumeBuilder().withName("tls")
                 .withNewSecret().withSecretName(TrinoNames.tls(inst.name())).endSecret().build());
         // A whole-directory mount (no subPath): the kubelet replaces the file when the rules change.
         volumes.add(new VolumeBuilder().withName("access")
                 .withNewConfigMap().withName(TrinoNames.access(inst.name())).endConfigMap().build());
-        List<VolumeMount> mounts = new ArrayList<>(mounts());
+        List<VolumeMount> mounts = new ArrayList<>(mounts(ctx));
         mounts.add(mount("tls", TrinoConfigMaps.TLS_DIR));
         mounts.add(mount("access", TrinoAccess.DIR));
         Container container = container(inst, ctx, spec.coordinatorMemory(), env, mounts)
@@ -71,15 +72,16 @@ final class TrinoWorkloads {
 
     static Deployment workers(Instance inst, EngineContext ctx, OwnerReference owner) {
         TrinoSpec spec = TrinoConfigMaps.spec(inst);
-        Container container = container(inst, ctx, spec.workerMemory(), commonEnv(inst, ctx), mounts()).build();
+        Container container = container(inst, ctx, spec.workerMemory(), commonEnv(inst, ctx), mounts(ctx)).build();
         return deployment(TrinoNames.workers(inst.name()), TrinoNames.WORKER, spec.workers(), inst, ctx, owner,
-                container, volumes(inst, TrinoNames.workerConfig(inst.name())), TrinoConfigMaps.worker(inst, ctx, owner));
+                container, volumes(inst, ctx, TrinoNames.workerConfig(inst.name())), TrinoConfigMaps.worker(inst, ctx, owner));
     }
 
     private static Deployment deployment(String name, String component, int replicas, Instance inst,
             EngineContext ctx, OwnerReference owner, Container container, List<Volume> volumes, ConfigMap config) {
         String checksum = Checksums.sha256(config.getData().toString()
-                + TrinoConfigMaps.catalog(inst, ctx, owner).getData().toString());
+                + TrinoConfigMaps.catalog(inst, ctx, owner).getData().toString()
+                + String.join("", ctx.caCertificates()));
         return new DeploymentBuilder()
                 .withMetadata(InstanceObjects.meta(name, TrinoNames.APP, inst, ctx, component, owner))
                 .withNewSpec()
@@ -95,6 +97,7 @@ final class TrinoWorkloads {
                             .withAutomountServiceAccountToken(false)
                             .withSecurityContext(PodSecurity.restrictedPod(UID, UID))
                             .withImagePullSecrets(InstanceObjects.pullSecrets(ctx))
+                            .withInitContainers(CaBundle.javaInit(ctx.trinoImage(), ctx))
                             .withContainers(container)
                             .withVolumes(volumes)
                         .endSpec()
@@ -145,17 +148,22 @@ final class TrinoWorkloads {
         return env;
     }
 
-    private static List<Volume> volumes(Instance inst, String configMap) {
-        return List.of(
+    private static List<Volume> volumes(Instance inst, EngineContext ctx, String configMap) {
+        List<Volume> volumes = new ArrayList<>(List.of(
                 new VolumeBuilder().withName("config").withNewConfigMap().withName(configMap).endConfigMap().build(),
                 new VolumeBuilder().withName("catalog")
                         .withNewConfigMap().withName(TrinoNames.catalogConfig(inst.name())).endConfigMap().build(),
-                new VolumeBuilder().withName("data").withNewEmptyDir().endEmptyDir().build());
+                new VolumeBuilder().withName("data").withNewEmptyDir().endEmptyDir().build()));
+        volumes.addAll(CaBundle.volumes(inst, ctx));
+        return volumes;
     }
 
-    private static List<VolumeMount> mounts() {
-        return List.of(mount("config", TrinoConfigMaps.CONFIG_DIR), mount("catalog", TrinoConfigMaps.CATALOG_DIR),
-                new VolumeMountBuilder().withName("data").withMountPath(TrinoConfigMaps.DATA_DIR).build());
+    private static List<VolumeMount> mounts(EngineContext ctx) {
+        List<VolumeMount> mounts = new ArrayList<>(List.of(mount("config", TrinoConfigMaps.CONFIG_DIR),
+                mount("catalog", TrinoConfigMaps.CATALOG_DIR),
+                new VolumeMountBuilder().withName("data").withMountPath(TrinoConfigMaps.DATA_DIR).build()));
+        mounts.addAll(CaBundle.mounts(ctx));
+        return mounts;
     }
 
     private static VolumeMount mount(String volume, String path) {

@@ -148,7 +148,8 @@ class MlflowKindTest {
     @Test
     void theServerWaitsForThePrimaryOfItsDatabase() {
         Deployment deployment = object(MlflowFixtures.production(), PRODUCTION, Deployment.class);
-        assertThat(deployment.getSpec().getTemplate().getSpec().getInitContainers()).singleElement()
+        // First: the CA bundle's init container (production has one) runs after it.
+        assertThat(deployment.getSpec().getTemplate().getSpec().getInitContainers()).first()
                 .satisfies(wait -> {
                     assertThat(wait.getImage()).isEqualTo(PRODUCTION.mlflowImage());
                     assertThat(wait.getCommand().get(0)).isEqualTo("python3");

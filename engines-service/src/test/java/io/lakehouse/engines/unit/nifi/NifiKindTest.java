@@ -176,14 +176,11 @@ class NifiKindTest {
      */
     @Test
     void anImageUpgradeRefreshesConfAndKeepsTheFlow() throws Exception {
-        Path root = Files.createTempDirectory("nifi-init");
-        Path image = Files.createDirectories(root.resolve("image/conf"));
-        Path data = Files.createDirectories(root.resolve("data"));
-        Files.writeString(image.resolve("nifi.properties"), "nifi.provenance.repository.max.storage.size=10 GB\n");
+        Path root = standIns("nifi-init", "nifi.provenance.repository.max.storage.size=10 GB\n");
+        Path image = root.resolve("image/conf");
+        Path data = root.resolve("data");
         Files.writeString(image.resolve("authorizers.xml"), "authorizers of 2.11");
-        String script = statefulSet(NifiFixtures.defaults()).getSpec().getTemplate().getSpec().getInitContainers().get(0)
-                .getCommand().get(2).replace("cd /data", "cd " + data)
-                .replace("/opt/nifi/nifi-current/conf", image.toString());
+        String script = initScript(NifiFixtures.defaults(), CTX, data, image);
         Path conf = data.resolve("conf");
 
         run(script, "apache/nifi:2.11.0");
@@ -209,6 +206,50 @@ class NifiKindTest {
         assertThat(Files.readString(conf.resolve(".lakehouse-image"))).isEqualTo("apache/nifi:2.12.0");
         assertThat(data.resolve("conf.old")).doesNotExist();
         assertThat(data.resolve("conf.tmp")).doesNotExist();
+    }
+
+    /**
+     * With a CA bundle, the init script gives NiFi's JVM the truststore (bootstrap.conf's java.arg lines, on
+     * the volume); turned off again, the next start removes them, leaving the image's lines alone.
+     */
+    @Test
+    void theCaBundleTruststoreReachesNifisJvmAndLeavesWhenTurnedOff() throws Exception {
+        Path root = standIns("nifi-ca", "");
+        Path image = root.resolve("image/conf");
+        Path data = root.resolve("data");
+        Instance inst = NifiFixtures.defaults();
+        String withCa = initScript(inst, EngineFixtures.productionContext(), data, image);
+        String withoutCa = initScript(inst, CTX, data, image);
+        Path bootstrap = data.resolve("conf/bootstrap.conf");
+
+        run(withCa, "apache/nifi:2.11.0");
+        run(withCa, "apache/nifi:2.11.0");
+        assertThat(Files.readString(bootstrap)).isEqualTo(BOOTSTRAP
+                + "java.arg.lakehouseCa1=-Djavax.net.ssl.trustStore=/lakehouse/truststore/cacerts\n"
+                + "java.arg.lakehouseCa2=-Djavax.net.ssl.trustStoreType=PKCS12\n"
+                + "java.arg.lakehouseCa3=-Djavax.net.ssl.trustStorePassword=changeit\n");
+        run(withoutCa, "apache/nifi:2.11.0");
+        assertThat(Files.readString(bootstrap)).isEqualTo(BOOTSTRAP);
+    }
+
+    /** A stand-in volume ({@code data}) and image conf/ ({@code image/conf}: nifi.properties, bootstrap.conf). */
+    private static Path standIns(String prefix, String nifiProperties) throws java.io.IOException {
+        Path root = Files.createTempDirectory(prefix);
+        Path image = Files.createDirectories(root.resolve("image/conf"));
+        Files.createDirectories(root.resolve("data"));
+        Files.writeString(image.resolve("nifi.properties"), nifiProperties);
+        Files.writeString(image.resolve("bootstrap.conf"), BOOTSTRAP);
+        return root;
+    }
+
+    private static final String BOOTSTRAP = "java=java\njava.arg.2=-Xms512m\njava.arg.3=-Xmx512m\n";
+
+    private static String initScript(Instance inst, io.lakehouse.engines.reconcile.EngineContext ctx, Path data,
+            Path image) {
+        StatefulSet set = NifiFixtures.KIND.objects(inst, ctx, EngineFixtures.owner()).stream()
+                .filter(StatefulSet.class::isInstance).map(StatefulSet.class::cast).findFirst().orElseThrow();
+        return set.getSpec().getTemplate().getSpec().getInitContainers().get(0).getCommand().get(2)
+                .replace("cd /data", "cd " + data).replace("/opt/nifi/nifi-current/conf", image.toString());
     }
 
     private static void run(String script, String image) throws Exception {

@@ -52,6 +52,32 @@ class SparkConnectKindTest {
                 .isEqualTo(Map.of("internal", "sc://spark.team-a.svc:15443/;use_ssl=true"));
     }
 
+    /**
+     * The default image holds the Iceberg jars: nothing is downloaded at start unless
+     * lakehouse.engines.spark-packages asks for it (a plain Spark image), for the server and the job profile.
+     */
+    @Test
+    void sparkDownloadsPackagesOnlyWhenAsked() {
+        String packages = "org.apache.iceberg:iceberg-spark-runtime-4.0_2.13:1.10.1,"
+                + "org.apache.iceberg:iceberg-aws-bundle:1.10.1";
+        Instance inst = SparkConnectFixtures.defaults();
+        assertThat(serverConf(inst, LOCAL)).doesNotContain("spark.jars.packages", "spark.jars.ivy");
+        assertThat(serverConf(inst, EngineFixtures.context(packages)))
+                .contains("spark.jars.packages=" + packages + "\n", "spark.jars.ivy=/tmp/ivy2\n");
+
+        ObjectNode spec = new ObjectMapper().createObjectNode();
+        KIND.describe(inst, LOCAL, spec);
+        assertThat(spec.path("profile").path("sparkConf").has("spark.jars.packages")).isFalse();
+        spec = new ObjectMapper().createObjectNode();
+        KIND.describe(inst, EngineFixtures.context(packages), spec);
+        assertThat(spec.path("profile").path("sparkConf").path("spark.jars.packages").asText()).isEqualTo(packages);
+    }
+
+    private static String serverConf(Instance inst, EngineContext ctx) {
+        return KIND.objects(inst, ctx, EngineFixtures.owner()).stream().filter(ConfigMap.class::isInstance)
+                .map(o -> ((ConfigMap) o).getData().get("spark-defaults.conf")).findFirst().orElseThrow();
+    }
+
     @Test
     void theServerDeploymentIsTheOnlyPart() {
         assertThat(KIND.parts(SparkConnectFixtures.defaults())).containsExactly(

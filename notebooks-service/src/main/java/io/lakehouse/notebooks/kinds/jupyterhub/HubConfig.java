@@ -4,12 +4,14 @@ import static io.lakehouse.notebooks.kinds.jupyterhub.PythonLiterals.list;
 import static io.lakehouse.notebooks.kinds.jupyterhub.PythonLiterals.map;
 import static io.lakehouse.notebooks.kinds.jupyterhub.PythonLiterals.string;
 
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.validation.Quantities;
 import java.math.BigDecimal;
@@ -135,9 +137,11 @@ public final class HubConfig {
         volumes.add(new VolumeBuilder().withName(HOME_VOLUME)
                 .withNewPersistentVolumeClaim().withClaimName("{pvc_name}").endPersistentVolumeClaim().build());
         volumes.addAll(UserEnv.volumes(bindings));
+        volumes.addAll(CaBundle.volumes(inst.name(), ctx.caCertificates()));
         List<VolumeMount> mounts = new ArrayList<>();
         mounts.add(new VolumeMountBuilder().withName(HOME_VOLUME).withMountPath(HOME).build());
         mounts.addAll(UserEnv.mounts(bindings));
+        mounts.addAll(CaBundle.mounts(ctx.caCertificates()));
         set(py, "KubeSpawner.volumes", "[" + String.join(", ", volumes.stream().map(PythonLiterals::object).toList())
                 + "]");
         set(py, "KubeSpawner.volume_mounts", "[" + String.join(", ",
@@ -148,7 +152,15 @@ public final class HubConfig {
             env.add(new EnvVar("AWS_REQUEST_CHECKSUM_CALCULATION", "when_required", null));
             env.add(new EnvVar("AWS_RESPONSE_CHECKSUM_VALIDATION", "when_required", null));
         }
+        // The private CA: Python's ssl, requests, boto3 (PyIceberg, MLflow, Trino clients) trust it with the
+        // notebook image's own roots, in the PEM file an init container of that image writes.
+        env.addAll(CaBundle.pythonEnv(ctx.caCertificates()));
         set(py, "KubeSpawner.environment", environment(env));
+        List<Container> init = CaBundle.pythonInit(spec.imageReference(), ctx.caCertificates());
+        if (!init.isEmpty()) {
+            set(py, "KubeSpawner.init_containers", "[" + String.join(", ",
+                    init.stream().map(PythonLiterals::object).toList()) + "]");
+        }
     }
 
     private static void ownedPods(StringBuilder py, OwnerReference owner) {

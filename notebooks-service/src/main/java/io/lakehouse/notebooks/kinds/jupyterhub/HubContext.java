@@ -1,6 +1,7 @@
 package io.lakehouse.notebooks.kinds.jupyterhub;
 
 import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
+import java.util.List;
 
 /**
  * Everything besides the instance the builders depend on, as plain values so they stay pure
@@ -20,6 +21,7 @@ import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
  * @param proxy requests = limits of the proxy container
  * @param ingressPeer the gateway's pods, allowed to reach the proxy
  * @param s3ChecksumWhenRequired whether user servers compute S3 checksums only when required
+ * @param caCertificates the cluster's private CA bundle, trusted by the hub and the user servers; empty if none
  */
 public record HubContext(
         String managedBy,
@@ -35,7 +37,8 @@ public record HubContext(
         Capacity hub,
         Capacity proxy,
         IngressPeer ingressPeer,
-        boolean s3ChecksumWhenRequired) {
+        boolean s3ChecksumWhenRequired,
+        List<String> caCertificates) {
 
     /** CPU and memory of a container, as Kubernetes quantities. */
     public record Capacity(String cpu, String memory) {}

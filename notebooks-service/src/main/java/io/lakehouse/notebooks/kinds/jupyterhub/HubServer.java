@@ -16,8 +16,10 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.kube.Checksums;
 import io.lakehouse.common.kube.PodSecurity;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -56,7 +58,8 @@ final class HubServer {
     }
 
     static Deployment deployment(HubInstance inst, HubContext ctx, Bindings bindings, OwnerReference owner) {
-        String checksum = Checksums.sha256(HubConfig.render(inst, ctx, bindings, owner));
+        String checksum = Checksums.sha256(HubConfig.render(inst, ctx, bindings, owner)
+                + String.join("", ctx.caCertificates()));
         return new DeploymentBuilder()
                 .withMetadata(HubMeta.meta(HubNames.hub(inst.name()), inst, ctx, HubNames.HUB, owner))
                 .withNewSpec()
@@ -76,7 +79,10 @@ final class HubServer {
                             .withAutomountServiceAccountToken(true)
                             .withSecurityContext(PodSecurity.restrictedPod(UID, UID))
                             .withImagePullSecrets(HubMeta.pullSecrets(ctx))
+                            // OAuthenticator's calls to the issuer (tornado, ssl defaults: SSL_CERT_FILE).
+                            .withInitContainers(CaBundle.pythonInit(ctx.hubImage(), ctx.caCertificates()))
                             .withContainers(container(inst, ctx))
+                            .addAllToVolumes(CaBundle.volumes(inst.name(), ctx.caCertificates()))
                             .addNewVolume().withName("config")
                                 .withNewConfigMap().withName(HubNames.config(inst.name())).endConfigMap()
                             .endVolume()
@@ -109,6 +115,7 @@ final class HubServer {
                         fromSecret("OAUTH_CLIENT_SECRET", oidc, HubNames.OIDC_CLIENT_SECRET),
                         fromSecret("JPY_COOKIE_SECRET", secret, HubSecrets.COOKIE_SECRET),
                         fromSecret("CONFIGPROXY_AUTH_TOKEN", secret, HubSecrets.PROXY_TOKEN))
+                .addAllToEnv(CaBundle.pythonEnv(ctx.caCertificates()))
                 .addNewPort().withName("http").withContainerPort(HubNames.HUB_PORT).endPort()
                 .withNewResources().withRequests(capacity).withLimits(capacity).endResources()
                 .withStartupProbe(probe(5, 60))
@@ -119,6 +126,7 @@ final class HubServer {
                 .addNewVolumeMount().withName("access").withMountPath(HubConfig.ACCESS_DIR).withReadOnly(true)
                 .endVolumeMount()
                 .addNewVolumeMount().withName("db").withMountPath(HubConfig.DB_DIR).endVolumeMount()
+                .addAllToVolumeMounts(CaBundle.mounts(ctx.caCertificates()))
                 .build();
     }
 
@@ -129,6 +137,13 @@ final class HubServer {
                 .withFailureThreshold(failureThreshold)
                 .withTimeoutSeconds(3)
                 .build();
+    }
+
+    /** {@code <name>-ca-certs} for the hub and the user servers; none without a CA bundle. */
+    static List<ConfigMap> caBundle(HubInstance inst, HubContext ctx, OwnerReference owner) {
+        return ctx.caCertificates().isEmpty() ? List.of() : List.of(CaBundle.configMap(
+                HubMeta.meta(CaBundle.configMapName(inst.name()), inst, ctx, "ca-bundle", owner),
+                ctx.caCertificates()));
     }
 
     static Service service(HubInstance inst, HubContext ctx, OwnerReference owner) {

@@ -3,9 +3,11 @@ package io.lakehouse.notebooks.kinds.jupyterhub;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.security.Subject;
 import io.lakehouse.common.templates.Template;
 import io.lakehouse.common.validation.Violations;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -40,7 +42,7 @@ public final class JupyterHubKind {
     public static List<String> derivedSuffixes() {
         return List.of(HubNames.ROOT_SUFFIX, HubNames.HUB_SUFFIX, HubNames.CONFIG_SUFFIX, HubNames.DB_SUFFIX,
                 HubNames.SECRET_SUFFIX, HubNames.ACCESS_SUFFIX, HubNames.PROXY_SUFFIX, HubNames.PROXY_API_SUFFIX,
-                HubNames.OIDC_SUFFIX, HubNames.S3_SUFFIX, "-singleuser");
+                HubNames.OIDC_SUFFIX, HubNames.S3_SUFFIX, "-singleuser", CaBundle.SUFFIX);
     }
 
     /** Fields fixed at creation; a patch may change only {@code perUser} and {@code lakehouse}. */
@@ -76,7 +78,7 @@ public final class JupyterHubKind {
 
     /** Every other object, enforced on each pass. Secret values only by reference. */
     public static List<HasMetadata> objects(HubInstance inst, HubContext ctx, Bindings bindings, OwnerReference owner) {
-        return List.of(
+        List<HasMetadata> objects = new ArrayList<>(List.of(
                 HubServer.config(inst, ctx, bindings, owner),
                 HubServer.database(inst, ctx),
                 HubRbac.serviceAccount(inst, ctx, owner),
@@ -88,7 +90,9 @@ public final class JupyterHubKind {
                 HubProxy.publicService(inst, ctx, owner),
                 HubProxy.apiService(inst, ctx, owner),
                 HubNetwork.ingress(inst, ctx, owner),
-                HubNetwork.policy(inst, ctx, owner));
+                HubNetwork.policy(inst, ctx, owner)));
+        objects.addAll(HubServer.caBundle(inst, ctx, owner));
+        return objects;
     }
 
     /** Who may sign in; a change of grants changes only this object, so the hub keeps running. */

@@ -84,12 +84,31 @@ class HubConfigPythonTest {
                 "POLARIS_SCOPE", "TRINO_HOST", "SPARK_REMOTE", "SPARK_CONNECT_AUTHENTICATE_TOKEN",
                 "GRPC_DEFAULT_SSL_ROOTS_FILE_PATH", "MLFLOW_TRACKING_URI", "AWS_ENDPOINT_URL", "AWS_REGION",
                 "AWS_ACCESS_KEY_ID", "AWS_SECRET_ACCESS_KEY",
-                "AWS_REQUEST_CHECKSUM_CALCULATION", "AWS_RESPONSE_CHECKSUM_VALIDATION");
-        // Nothing bound: only the cluster's S3 checksum setting (on in the production context).
+                "AWS_REQUEST_CHECKSUM_CALCULATION", "AWS_RESPONSE_CHECKSUM_VALIDATION",
+                "SSL_CERT_FILE", "REQUESTS_CA_BUNDLE", "AWS_CA_BUNDLE");
+        // Nothing bound: only the cluster's S3 checksum setting and CA bundle (on in the production context).
         JsonNode bare = load(HubFixtures.defaults(), Bindings.NONE).path("traits").path("KubeSpawner").path("environment");
         assertThat(names(bare)).containsExactlyInAnyOrder("AWS_REQUEST_CHECKSUM_CALCULATION",
-                "AWS_RESPONSE_CHECKSUM_VALIDATION");
+                "AWS_RESPONSE_CHECKSUM_VALIDATION", "SSL_CERT_FILE", "REQUESTS_CA_BUNDLE", "AWS_CA_BUNDLE");
+        assertThat(bare.path("AWS_CA_BUNDLE").asText()).isEqualTo("/lakehouse/truststore/ca-bundle.pem");
         assertThat(bare.path("AWS_REQUEST_CHECKSUM_CALCULATION").asText()).isEqualTo("when_required");
+    }
+
+    /**
+     * The CA bundle on user servers: an init container of the notebook image itself writes the PEM file
+     * (its Python's roots + the private CA) into an emptyDir the server reads, from {@code <hub>-ca-certs}.
+     */
+    @Test
+    void userServersTrustTheCaBundleThroughAnInitContainerOfTheirImage() throws Exception {
+        JsonNode spawner = load(HubFixtures.defaults(), Bindings.NONE).path("traits").path("KubeSpawner");
+        JsonNode init = spawner.path("init_containers");
+        assertThat(init).hasSize(1);
+        assertThat(init.get(0).path("image").asText()).isEqualTo(spawner.path("image").asText());
+        assertThat(init.get(0).path("command").get(0).asText()).isEqualTo("sh");
+        assertThat(init.get(0).path("command").get(2).asText()).contains("certifi.where()");
+        assertThat(spawner.path("volumes").toString()).contains("\"name\":\"notebooks-ca-certs\"");
+        assertThat(spawner.path("volume_mounts").toString())
+                .contains("{\"mountPath\":\"/lakehouse/truststore\",\"name\":\"truststore\",\"readOnly\":true}");
     }
 
     /** User pods get the instance's root object as owner: deleting the instance stops them, volumes stay. */

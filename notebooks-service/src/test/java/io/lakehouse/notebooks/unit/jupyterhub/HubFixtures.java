@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.lakehouse.common.kube.NetworkPolicies.IngressPeer;
 import io.lakehouse.common.storage.StorageSpec;
+import io.lakehouse.common.testing.TestCa;
 import io.lakehouse.notebooks.kinds.jupyterhub.Bindings;
 import io.lakehouse.notebooks.kinds.jupyterhub.HubContext;
 import io.lakehouse.notebooks.kinds.jupyterhub.HubInstance;
@@ -12,6 +13,7 @@ import io.lakehouse.notebooks.kinds.jupyterhub.JupyterHubSpec;
 import io.lakehouse.notebooks.kinds.jupyterhub.LakehouseRefs;
 import io.lakehouse.notebooks.kinds.jupyterhub.NotebookDefaults;
 import io.lakehouse.notebooks.kinds.jupyterhub.PerUserSpec;
+import java.util.List;
 import java.util.UUID;
 
 /** Hub instances and contexts the unit tests share. */
@@ -53,7 +55,7 @@ final class HubFixtures {
                 "http://access-service.lakehouse.svc:8085/api/v1/authz", "https://lakehouse.example.org/oauth2/start",
                 null, "quay.io/jupyterhub/k8s-hub:4.4.0", "quay.io/jupyterhub/configurable-http-proxy:5.2.0",
                 new HubContext.Capacity("500m", "1Gi"), new HubContext.Capacity("200m", "256Mi"),
-                IngressPeer.of("ingress-nginx", ""), false);
+                IngressPeer.of("ingress-nginx", ""), false, List.of());
     }
 
     static HubContext productionContext() {
@@ -62,7 +64,7 @@ final class HubFixtures {
                 "registry-pull", "registry.example.org:5000/jupyterhub/k8s-hub:4.4.0",
                 "registry.example.org:5000/jupyterhub/configurable-http-proxy:5.2.0",
                 new HubContext.Capacity("1", "2Gi"), new HubContext.Capacity("500m", "512Mi"),
-                IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx"), true);
+                IngressPeer.of("ingress-nginx", "app.kubernetes.io/name=ingress-nginx"), true, TestCa.certificates());
     }
 
     static OwnerReference owner() {
