@@ -47,8 +47,9 @@ public final class CaBundle {
     /** The JDK's well-known default: the store holds public certificates only. */
     public static final String TRUSTSTORE_PASSWORD = "changeit";
     public static final String CHECKSUM = "lakehouse.io/ca-bundle-checksum";
-    static final String CA_VOLUME = "ca-bundle";
-    static final String TRUST_VOLUME = "truststore";
+    /** The volumes the init containers mount (pods built as JSON trees name them too). */
+    public static final String CA_VOLUME = "ca-bundle";
+    public static final String TRUST_VOLUME = "truststore";
     private static final Pattern PEM_CERT = Pattern.compile(
             "-----BEGIN CERTIFICATE-----\\s*([A-Za-z0-9+/=\\s]+?)-----END CERTIFICATE-----");
 
@@ -134,11 +135,16 @@ public final class CaBundle {
 
     /** The ConfigMap of a non-empty bundle, with the given metadata. */
     public static ConfigMap configMap(ObjectMeta meta, List<String> certs) {
+        return new ConfigMapBuilder().withMetadata(meta).withData(files(certs)).build();
+    }
+
+    /** The ConfigMap's files: {@code ca-1.crt}, {@code ca-2.crt}, … in the bundle's order. */
+    public static Map<String, String> files(List<String> certs) {
         Map<String, String> data = new LinkedHashMap<>();
         for (int i = 0; i < certs.size(); i++) {
             data.put("ca-" + (i + 1) + ".crt", certs.get(i));
         }
-        return new ConfigMapBuilder().withMetadata(meta).withData(data).build();
+        return data;
     }
 
     /** The ConfigMap and the emptyDir the init container fills; none without a bundle. */
@@ -169,7 +175,11 @@ public final class CaBundle {
 
     /** The init container writing the Java truststore, from the component's image; none without a bundle. */
     public static List<Container> javaInit(String image, InstanceContext ctx) {
-        return enabled(ctx) ? List.of(init("ca-truststore", image, JAVA_SCRIPT)) : List.of();
+        return javaInit(image, ctx.caCertificates());
+    }
+
+    public static List<Container> javaInit(String image, List<String> certs) {
+        return certs.isEmpty() ? List.of() : List.of(init("ca-truststore", image, JAVA_SCRIPT));
     }
 
     /** The init container writing the Python PEM bundle, from the component's image; none without a bundle. */
@@ -200,7 +210,11 @@ public final class CaBundle {
 
     /** The JVM options that make the JDK's default SSL context trust the store; empty without a bundle. */
     public static List<String> javaOptions(InstanceContext ctx) {
-        return enabled(ctx)
+        return javaOptions(ctx.caCertificates());
+    }
+
+    public static List<String> javaOptions(List<String> certs) {
+        return !certs.isEmpty()
                 ? List.of("-Djavax.net.ssl.trustStore=" + JAVA_TRUSTSTORE, "-Djavax.net.ssl.trustStoreType=PKCS12",
                         "-Djavax.net.ssl.trustStorePassword=" + TRUSTSTORE_PASSWORD)
                 : List.of();

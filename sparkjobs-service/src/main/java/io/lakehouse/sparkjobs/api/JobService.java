@@ -31,6 +31,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -51,7 +52,8 @@ public class JobService {
     private final SparkJobSettings settings;
     private final ServiceSettings service;
     private final SparkAccounts accounts;
-    private final ClusterSettings cluster;
+    /** What the cluster's settings ask of every job's pods, read once (the CA bundle is parsed and checked). */
+    private final JobPlan.ClusterPods cluster;
 
     JobService(KubernetesClient kube, Pool pool, JobStore jobs, ProfileStore profiles, JobEvents events,
             SparkJobSettings settings, ServiceSettings service, SparkAccounts accounts, ClusterSettings cluster) {
@@ -63,7 +65,7 @@ public class JobService {
         this.events = events;
         this.settings = settings;
         this.service = service;
-        this.cluster = cluster;
+        this.cluster = JobPlan.ClusterPods.of(cluster);
     }
 
     public JobRecord launch(String namespace, LaunchForm form, String caller, String schedule) {
@@ -85,7 +87,10 @@ public class JobService {
      */
     public JobPlan prepare(String namespace, LaunchForm form, String name, String caller, String schedule,
             String field) {
-        List<FieldError> errors = LaunchRules.check(form, settings.maxScriptBytes());
+        List<FieldError> errors = new ArrayList<>(LaunchRules.check(form, settings.maxScriptBytes()));
+        if (!cluster.caCertificates().isEmpty()) {
+            errors.addAll(LaunchRules.checkAppendableJavaOptions(form));
+        }
         if (!errors.isEmpty()) {
             throw ApiException.invalid(errors.stream()
                     .map(e -> new FieldError(field + e.field(), e.message())).toList());
@@ -96,7 +101,7 @@ public class JobService {
             BucketSecrets.Bucket bucket = bucket(namespace, normalized);
             requireGitToken(namespace, normalized);
             return new JobPlan(namespace, normalized, profile, bucket, schedule, caller,
-                    JobPlan.ClusterPods.of(cluster));
+                    this.cluster);
         } catch (ApiException e) {
             if (field.isEmpty() || e.errors().isEmpty()) {
                 throw e;
@@ -122,16 +127,15 @@ public class JobService {
             }
             throw ApiException.unavailable("the Kubernetes API refused the SparkApplication: " + e.getStatus().getMessage());
         }
-        // The script's ConfigMap after its SparkApplication, owned by it (the operator's TTL removes both); the
-        // driver pod waits for the mount until it exists.
-        ConfigMap script = "script".equals(plan.sourceType()) ? SparkApplications.scriptConfigMap(plan, service.name())
-                : null;
-        if (script != null) {
-            script.getMetadata().setOwnerReferences(List.of(new OwnerReferenceBuilder()
+        // The job's ConfigMap (script, CA bundle) after its SparkApplication, owned by it (the operator's TTL
+        // removes both); the pods wait for the mount until it exists.
+        if (plan.hasConfigMap()) {
+            ConfigMap configMap = SparkApplications.configMap(plan, service.name());
+            configMap.getMetadata().setOwnerReferences(List.of(new OwnerReferenceBuilder()
                     .withApiVersion(SparkResources.API_VERSION).withKind(SparkResources.APPLICATION)
                     .withName(plan.name()).withUid(app.getMetadata().getUid()).build()));
             try {
-                kube.configMaps().resource(script).createOr(existing -> existing.update());
+                kube.configMaps().resource(configMap).createOr(existing -> existing.update());
             } catch (RuntimeException e) {
                 kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns).withName(plan.name())
                         .delete();
@@ -141,7 +145,7 @@ public class JobService {
         JobRecord job = new JobRecord(ns, plan.name(), JobState.NEW, plan.sourceType(), plan.form().profile(),
                 plan.schedule(), SparkApplications.formJson(plan.form()), plan.createdBy(),
                 OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS), null, null, null);
-        String text = script == null ? null : plan.form().source().script();
+        String text = plan.typedScript() ? plan.form().source().script() : null;
         try {
             pool.withTransaction(tx -> jobs.insert(tx, job, text).chain(inserted -> {
                 if (!inserted) {
@@ -152,7 +156,7 @@ public class JobService {
             })).await().indefinitely();
         } catch (RuntimeException e) {
             kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns).withName(plan.name()).delete();
-            removeScript(plan);
+            removeConfigMap(plan);
             throw e;
         }
         return job;
@@ -205,8 +209,8 @@ public class JobService {
         }
     }
 
-    private void removeScript(JobPlan plan) {
-        if ("script".equals(plan.sourceType())) {
+    private void removeConfigMap(JobPlan plan) {
+        if (plan.hasConfigMap()) {
             kube.configMaps().inNamespace(plan.namespace()).withName(JobNames.configMap(plan.name())).delete();
         }
     }

@@ -2,7 +2,6 @@ package io.lakehouse.sparkjobs.api;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -84,22 +83,23 @@ public class ScheduleService {
                 form.concurrencyPolicy(), runsKept, false, SparkApplications.formJson(plan.form()), caller,
                 OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS));
         accounts.ensure(namespace);
-        ConfigMap script = "script".equals(plan.sourceType()) ? SparkApplications.scriptConfigMap(plan, service.name())
-                : null;
-        if (script != null) {
-            kube.configMaps().resource(script).createOr(existing -> existing.update());
+        // The schedule's ConfigMap (script, CA bundle), which every run mounts, owned by the schedule once made.
+        boolean configMap = plan.hasConfigMap();
+        if (configMap) {
+            kube.configMaps().resource(SparkApplications.configMap(plan, service.name()))
+                    .createOr(existing -> existing.update());
         }
         GenericKubernetesResource created;
         try {
             created = kube.genericKubernetesResources(SparkResources.SCHEDULES).inNamespace(namespace)
                     .resource(object(plan, record)).create();
         } catch (KubernetesClientException e) {
-            removeScript(namespace, form.name(), script != null);
+            removeConfigMap(namespace, form.name(), configMap);
             throw e.getCode() == 409 ? ApiException.conflict("a Spark schedule '" + form.name() + "' already exists")
                     : ApiException.unavailable("the Kubernetes API refused the ScheduledSparkApplication: "
                             + e.getStatus().getMessage());
         }
-        if (script != null && created.getMetadata().getUid() != null) {
+        if (configMap && created.getMetadata().getUid() != null) {
             kube.configMaps().inNamespace(namespace).withName(JobNames.configMap(form.name())).edit(cm -> {
                 cm.getMetadata().setOwnerReferences(List.of(new OwnerReferenceBuilder()
                         .withApiVersion(SparkResources.API_VERSION).withKind(SparkResources.SCHEDULED)
@@ -107,7 +107,7 @@ public class ScheduleService {
                 return cm;
             });
         }
-        String text = script == null ? null : plan.form().source().script();
+        String text = plan.typedScript() ? plan.form().source().script() : null;
         try {
             pool.withTransaction(tx -> schedules.insert(tx, record, text).chain(inserted -> {
                 if (!inserted) {
@@ -118,7 +118,7 @@ public class ScheduleService {
         } catch (RuntimeException e) {
             kube.genericKubernetesResources(SparkResources.SCHEDULES).inNamespace(namespace).withName(form.name())
                     .delete();
-            removeScript(namespace, form.name(), script != null);
+            removeConfigMap(namespace, form.name(), configMap);
             throw e;
         }
         return record;
@@ -160,7 +160,7 @@ public class ScheduleService {
     public void delete(String namespace, String name) {
         ScheduleRecord current = find(namespace, name);
         kube.genericKubernetesResources(SparkResources.SCHEDULES).inNamespace(namespace).withName(name).delete();
-        removeScript(namespace, name, true);
+        removeConfigMap(namespace, name, true);
         pool.withTransaction(tx -> schedules.delete(tx, namespace, name)
                 .chain(() -> Outbox.append(tx, events.schedule(EventType.SPARKSCHEDULE_DELETED, current))))
                 .await().indefinitely();
@@ -206,7 +206,7 @@ public class ScheduleService {
         return kube.genericKubernetesResources(SparkResources.SCHEDULES).inNamespace(namespace).withName(name).get();
     }
 
-    private void removeScript(String namespace, String name, boolean had) {
+    private void removeConfigMap(String namespace, String name, boolean had) {
         if (had) {
             kube.configMaps().inNamespace(namespace).withName(JobNames.configMap(name)).delete();
         }

@@ -41,6 +41,10 @@ public final class LaunchRules {
     private static final List<String> OWNED_PREFIXES = List.of("spark.kubernetes.", "spark.submit.",
             "spark.sql.catalog.lakehouse");
 
+    /** The JVM options of driver and executors: the job's own, which the service may extend. */
+    public static final List<String> JAVA_OPTIONS =
+            List.of("spark.driver.extraJavaOptions", "spark.executor.extraJavaOptions");
+
     private LaunchRules() {}
 
     /** Every problem of the form (empty when it can be launched). */
@@ -230,6 +234,23 @@ public final class LaunchRules {
                 errors.add(new FieldError("sparkConf." + key, textRule()));
             }
         });
+    }
+
+    /**
+     * With the cluster's CA bundle the service appends its truststore options to these JVM options of the job
+     * ({@link #JAVA_OPTIONS}); Spark splits them like a shell, so a quote or backslash of the job's could swallow
+     * the service's options into one of its own words: such values are refused then.
+     */
+    public static List<FieldError> checkAppendableJavaOptions(LaunchForm form) {
+        if (form.sparkConf() == null) {
+            return List.of();
+        }
+        return JAVA_OPTIONS.stream()
+                .filter(key -> form.sparkConf().get(key) != null
+                        && form.sparkConf().get(key).matches(".*[\\\\'\"].*"))
+                .map(key -> new FieldError("sparkConf." + key, "must hold no quote or backslash: the cluster's CA"
+                        + " bundle options are appended to it"))
+                .toList();
     }
 
     /** Keys the service sets itself (sizing, image, account, namespace, the profile's catalog). */

@@ -22,10 +22,12 @@ public record JobPlan(String namespace, LaunchForm form, JobProfile profile, Buc
     /**
      * @param pullSecret the cluster's registry Secret ({@code image-pull-secret}), or null
      * @param s3ChecksumWhenRequired whether pods compute S3 checksums only when required
+     * @param caCertificates the cluster's private CA bundle ({@code ca-bundle}), one PEM each; empty when unset
      */
-    public record ClusterPods(String pullSecret, boolean s3ChecksumWhenRequired) {
+    public record ClusterPods(String pullSecret, boolean s3ChecksumWhenRequired, List<String> caCertificates) {
         public static ClusterPods of(ClusterSettings cluster) {
-            return new ClusterPods(cluster.imagePullSecret().orElse(null), cluster.s3ChecksumWhenRequired());
+            return new ClusterPods(cluster.imagePullSecret().orElse(null), cluster.s3ChecksumWhenRequired(),
+                    cluster.caCertificates());
         }
     }
 
@@ -43,5 +45,22 @@ public record JobPlan(String namespace, LaunchForm form, JobProfile profile, Buc
 
     public String sourceType() {
         return form.source().type();
+    }
+
+    public boolean typedScript() {
+        return "script".equals(sourceType());
+    }
+
+    /** The cluster's CA certificates the job's pods trust; empty when the cluster has no bundle. */
+    public List<String> caCertificates() {
+        return cluster.caCertificates();
+    }
+
+    /**
+     * Whether the job has its ConfigMap {@code sparkjob-<name>}: a typed script's code, and the CA bundle's
+     * certificates when the cluster has one (then every job has it, whatever its source).
+     */
+    public boolean hasConfigMap() {
+        return typedScript() || !caCertificates().isEmpty();
     }
 }

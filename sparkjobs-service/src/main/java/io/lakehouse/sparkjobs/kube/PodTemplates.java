@@ -2,13 +2,16 @@ package io.lakehouse.sparkjobs.kube;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.common.kube.BucketSecrets;
 import io.lakehouse.common.kube.PodSecurity;
 import io.lakehouse.sparkjobs.config.SparkJobSettings;
 import io.lakehouse.sparkjobs.domain.JobNames;
 import io.lakehouse.sparkjobs.domain.LaunchForm;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
@@ -82,21 +85,69 @@ final class PodTemplates {
         main.put("name", container).set("securityContext", RESTRICTED_CONTAINER.deepCopy());
         // Thousands of finished jobs keep a Service each; their link variables overflow a pod's env.
         spec.put("enableServiceLinks", false);
-        if (withCode && !"script".equals(plan.sourceType())) {
-            spec.putArray("initContainers").add(fetcher(plan, settings));
+        boolean fetch = withCode && !plan.typedScript();
+        List<String> certs = plan.caCertificates();
+        if (fetch || !certs.isEmpty()) {
+            ArrayNode inits = spec.putArray("initContainers");
+            // The truststore from the job's own image (its JDK's roots + the bundle), a PEM file for the fetcher.
+            CaBundle.javaInit(plan.profile().image(), certs).forEach(c -> inits.add(tree(c)));
+            if (fetch) {
+                CaBundle.pythonInit(plan.profile().image(), certs).forEach(c -> inits.add(tree(c)));
+                inits.add(fetcher(plan, settings));
+            }
         }
         spec.set("securityContext", RESTRICTED_POD.computeIfAbsent(settings.runAsUser(),
                 uid -> SparkApplications.JSON.valueToTree(PodSecurity.restrictedPod(uid, uid))).deepCopy());
-        if (withCode) {
-            codeVolume(plan, spec.putArray("volumes").addObject());
-            codeMount(main.putArray("volumeMounts"), "script".equals(plan.sourceType()));
+        if (withCode || !certs.isEmpty()) {
+            ArrayNode volumes = spec.putArray("volumes");
+            ArrayNode mounts = main.putArray("volumeMounts");
+            if (withCode) {
+                codeVolume(plan, volumes.addObject());
+                codeMount(mounts, plan.typedScript());
+            }
+            if (!certs.isEmpty()) {
+                caVolumes(plan, volumes);
+                trustMount(mounts);
+            }
         }
         return template;
     }
 
+    /**
+     * The bundle's certificates from the job's ConfigMap and the emptyDir the init containers fill (what
+     * {@link CaBundle#volumes} gives an instance, from the job's ConfigMap instead of {@code <name>-ca-certs}).
+     */
+    private static void caVolumes(JobPlan plan, ArrayNode volumes) {
+        ObjectNode volume = volumes.addObject();
+        ObjectNode configMap = volume.putObject("configMap");
+        items(configMap, CaBundle.files(plan.caCertificates()).keySet());
+        configMap.put("name", JobNames.configMap(plan.name()));
+        volume.put("name", CaBundle.CA_VOLUME);
+        volumes.addObject().put("name", CaBundle.TRUST_VOLUME).putObject("emptyDir").put("sizeLimit", "16Mi");
+    }
+
+    private static void trustMount(ArrayNode mounts) {
+        mounts.addObject().put("mountPath", CaBundle.TRUST_DIR).put("name", CaBundle.TRUST_VOLUME)
+                .put("readOnly", true);
+    }
+
+    /** The ConfigMap's keys to mount (a script's ConfigMap also holds the certificates, and the reverse). */
+    private static void items(ObjectNode configMap, Iterable<String> keys) {
+        ArrayNode items = configMap.putArray("items");
+        keys.forEach(key -> items.addObject().put("key", key).put("path", key));
+    }
+
+    private static ObjectNode tree(Container container) {
+        return SparkApplications.JSON.valueToTree(container);
+    }
+
     private static void codeVolume(JobPlan plan, ObjectNode volume) {
-        if ("script".equals(plan.sourceType())) {
-            volume.putObject("configMap").put("name", JobNames.configMap(plan.name()));
+        if (plan.typedScript()) {
+            ObjectNode configMap = volume.putObject("configMap");
+            if (!plan.caCertificates().isEmpty()) {
+                items(configMap, List.of(SparkApplications.SCRIPT_KEY));
+            }
+            configMap.put("name", JobNames.configMap(plan.name()));
         } else {
             volume.putObject("emptyDir").put("sizeLimit", "1Gi");
         }
@@ -120,7 +171,13 @@ final class PodTemplates {
         c.put("image", s3 ? settings.s3Image() : settings.gitImage()).put("name", "fetch-code");
         c.set("resources", FETCHER_RESOURCES.deepCopy());
         c.set("securityContext", RESTRICTED_CONTAINER.deepCopy());
-        codeMount(c.putArray("volumeMounts"), false);
+        ArrayNode mounts = c.putArray("volumeMounts");
+        codeMount(mounts, false);
+        if (!plan.caCertificates().isEmpty()) {
+            // aws-cli and git trust this one file instead of their roots: the image's roots + the bundle.
+            plain(env, s3 ? "AWS_CA_BUNDLE" : "GIT_SSL_CAINFO", CaBundle.PEM_BUNDLE);
+            trustMount(mounts);
+        }
         String dir = SparkApplications.codeDir();
         if (s3) {
             BucketSecrets.Bucket bucket = plan.bucket();

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.lakehouse.common.instances.CaBundle;
 import io.lakehouse.sparkjobs.config.SparkJobSettings;
 import io.lakehouse.sparkjobs.domain.JobNames;
 import io.lakehouse.sparkjobs.domain.LaunchForm;
@@ -24,6 +25,7 @@ public final class SparkApplications {
 
     static final ObjectMapper JSON = new ObjectMapper().setSerializationInclusion(JsonInclude.Include.NON_EMPTY);
     private static final String CODE_DIR = "/opt/job";
+    static final String SCRIPT_KEY = "main.py";
 
     private SparkApplications() {}
 
@@ -77,6 +79,7 @@ public final class SparkApplications {
         ObjectNode conf = spec.putObject("sparkConf");
         plan.profile().sparkConf().forEach(conf::put);
         form.sparkConf().forEach(conf::put);
+        trustCaBundle(plan, conf);
         spec.putObject("restartPolicy").put("type", "Never");
         spec.put("timeToLiveSeconds", form.ttlHours() * 3600L);
         ObjectNode driver = spec.putObject("driver")
@@ -95,12 +98,35 @@ public final class SparkApplications {
         return spec;
     }
 
-    /** The ConfigMap of a typed script (key {@code main.py}, mounted at {@code /opt/job}). */
-    public static ConfigMap scriptConfigMap(JobPlan plan, String managedBy) {
+    /**
+     * The JVM options that make driver and executors trust the cluster's CA bundle, after any the job's
+     * {@code spark.*} properties set: the JVM keeps the last {@code -D} of a property, so none overrides them.
+     */
+    private static void trustCaBundle(JobPlan plan, ObjectNode conf) {
+        if (plan.caCertificates().isEmpty()) {
+            return;
+        }
+        String options = String.join(" ", CaBundle.javaOptions(plan.caCertificates()));
+        for (String key : LaunchRules.JAVA_OPTIONS) {
+            String given = conf.path(key).asText("");
+            conf.put(key, given.isBlank() ? options : given + " " + options);
+        }
+    }
+
+    /**
+     * The job's ConfigMap ({@link JobPlan#hasConfigMap()}): a typed script's code (key {@code main.py}, mounted
+     * at {@code /opt/job}) and the cluster's CA certificates ({@code ca-1.crt}, …), whichever the job has.
+     */
+    public static ConfigMap configMap(JobPlan plan, String managedBy) {
+        Map<String, String> data = new LinkedHashMap<>();
+        if (plan.typedScript()) {
+            data.put(SCRIPT_KEY, plan.form().source().script());
+        }
+        data.putAll(CaBundle.files(plan.caCertificates()));
         return new ConfigMapBuilder()
                 .withNewMetadata().withName(JobNames.configMap(plan.name())).withNamespace(plan.namespace())
                 .withLabels(JobLabels.of(plan.name(), plan.schedule(), managedBy)).endMetadata()
-                .withData(Map.of("main.py", plan.form().source().script()))
+                .withData(data)
                 .build();
     }
 

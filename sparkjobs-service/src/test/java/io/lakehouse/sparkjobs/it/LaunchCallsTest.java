@@ -50,14 +50,14 @@ class LaunchCallsTest {
     void launchesInANamespaceWithItsSparkAccountSendOnlyTheirApplicationAndScript() throws InterruptedException {
         String ns = Callers.freshNamespace();
         launch(ns, "first");
-        awaitAccountCached(ns, true);
+        awaitAccountCached(cache, ns, true);
 
-        drain();
+        drain(server);
         for (int i = 0; i < 5; i++) {
             launch(ns, "job-" + i);
         }
         // Calls by verb and resource, in this namespace: 5 launches, 10 calls, the account never read again.
-        assertThat(callsIn(ns)).isEqualTo(Map.of("POST sparkapplications", 5, "POST configmaps", 5));
+        assertThat(callsIn(server, ns)).isEqualTo(Map.of("POST sparkapplications", 5, "POST configmaps", 5));
     }
 
     @Test
@@ -65,7 +65,7 @@ class LaunchCallsTest {
         String ns = Callers.freshNamespace();
         launch(ns, "done");
         Operator.pods(kube, ns, "done", 0);
-        drain();
+        drain(server);
         Operator.state(kube, ns, "done", "COMPLETED", "2026-12-01T10:00:00Z", "2026-12-01T10:05:00Z");
 
         // The tracker records the end, then keeps the driver's last lines: one GET of the log, no read or watch of
@@ -82,11 +82,11 @@ class LaunchCallsTest {
     void aSparkAccountDeletedByHandIsMadeAgainAtTheNextLaunch() {
         String ns = Callers.freshNamespace();
         launch(ns, "first");
-        awaitAccountCached(ns, true);
+        awaitAccountCached(cache, ns, true);
 
         kube.serviceAccounts().inNamespace(ns).withName("spark").delete();
         kube.rbac().roleBindings().inNamespace(ns).withName("spark").delete();
-        awaitAccountCached(ns, false);
+        awaitAccountCached(cache, ns, false);
         launch(ns, "second");
 
         assertThat(kube.serviceAccounts().inNamespace(ns).withName("spark").get()).isNotNull();
@@ -115,13 +115,13 @@ class LaunchCallsTest {
     }
 
     /** Waits until the service's cache shows the account's three objects (or none of the deleted ones). */
-    private void awaitAccountCached(String ns, boolean present) {
+    static void awaitAccountCached(InformerCache cache, String ns, boolean present) {
         await().atMost(Api.PROPAGATION).until(() -> List.of(ResourceKind.SERVICE_ACCOUNT, ResourceKind.ROLE,
                 ResourceKind.ROLE_BINDING).stream().filter(k -> present || k != ResourceKind.ROLE)
                 .allMatch(k -> cache.get(k, ns, "spark").isPresent() == present));
     }
 
-    private void drain() throws InterruptedException {
+    static void drain(KubernetesServer server) throws InterruptedException {
         while (server.getKubernetesMockServer().takeRequest(10, TimeUnit.MILLISECONDS) != null) {
             // recorded before the measured launches
         }
@@ -142,7 +142,7 @@ class LaunchCallsTest {
     }
 
     /** The requests recorded since {@link #drain} on objects of namespace {@code ns}, counted by verb and resource. */
-    private Map<String, Integer> callsIn(String ns) throws InterruptedException {
+    static Map<String, Integer> callsIn(KubernetesServer server, String ns) throws InterruptedException {
         List<RecordedRequest> requests = new ArrayList<>();
         for (RecordedRequest r = server.getKubernetesMockServer().takeRequest(10, TimeUnit.MILLISECONDS); r != null;
                 r = server.getKubernetesMockServer().takeRequest(10, TimeUnit.MILLISECONDS)) {
