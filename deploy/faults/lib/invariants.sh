@@ -171,7 +171,7 @@ check_events() {
   done
   for schema in $(schemas_with member_roles); do
     # a replica killed or started late gets its partitions after the dead member's Kafka session expires (45 s)
-  # and then replays what it missed: give it time
+    # and then replays what it missed: give it time
     if [[ -s ${FX_PRODUCED_IDS} ]] && ! await 60 memberships_applied "${schema}" >/dev/null; then
       consumed=$(memberships_missing "${schema}")
       inv_fail "${schema}: membership events never applied: ${consumed//$'\n'/ }"
