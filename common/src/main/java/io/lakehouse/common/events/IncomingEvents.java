@@ -8,11 +8,15 @@ import io.opentelemetry.api.trace.StatusCode;
 import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Context;
 import io.opentelemetry.context.Scope;
+import io.quarkus.runtime.ShutdownEvent;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
@@ -28,6 +32,10 @@ import org.jboss.logging.Logger;
  * <p>A failing handler (the database restarting, a record it can never store) is tried again in
  * place with a growing backoff, so the partition keeps its order; after {@code attempts} tries the
  * record goes to the dead-letter topic with the last error as its reason and the partition moves on.
+ * A record whose data the database refuses ({@link RefusedData}) goes there after its first try.
+ * Once the service is stopping (its database pool closes), a failing record is neither tried again
+ * nor dead-lettered: it stays unacknowledged, so its offset is not committed and the partition's
+ * next consumer applies it.
  * A failure never reaches the channel, which would stop it (and fail the service's health).
  */
 @ApplicationScoped
@@ -37,10 +45,15 @@ public class IncomingEvents {
 
     private final ConsumerSettings settings;
     private final Tracer tracer;
+    private final AtomicBoolean stopping = new AtomicBoolean();
 
     IncomingEvents(ConsumerSettings settings, Tracer tracer) {
         this.settings = settings;
         this.tracer = tracer;
+    }
+
+    void stop(@Observes ShutdownEvent event) {
+        stopping.set(true);
     }
 
     /**
@@ -76,11 +89,14 @@ public class IncomingEvents {
                 })
                 .onFailure().invoke(failure -> LOG.warnf("event %s (%s) failed, attempt %d of %d: %s", e.id(),
                         e.type().cloudEventType(), attempt.incrementAndGet(), settings.attempts(), failure.getMessage()))
-                .onFailure().retry().withBackOff(settings.initialBackoff(), settings.maxBackoff())
+                .onFailure(failure -> !stopping.get() && !RefusedData.isCause(failure)).retry()
+                .withBackOff(settings.initialBackoff(), settings.maxBackoff())
                 .atMost(settings.attempts() - 1L)
                 .subscribeAsCompletionStage()
                 .handle((ok, failure) -> ended(span, failure))
-                .thenCompose(failure -> failure == null ? message.ack() : deadLetter(message, e, failure));
+                .thenCompose(failure -> failure == null ? message.ack()
+                        : stopping.get() ? leftForTheNextConsumer(e, failure)
+                        : deadLetter(message, e, failure, attempt.get()));
     }
 
     /**
@@ -106,10 +122,19 @@ public class IncomingEvents {
         return failure;
     }
 
-    private CompletionStage<Void> deadLetter(Message<byte[]> message, LakehouseEvent event, Throwable failure) {
+    private static CompletionStage<Void> leftForTheNextConsumer(LakehouseEvent event, Throwable failure) {
+        LOG.infof("event %s (%s) not applied before the service stopped (%s): left unacknowledged for the"
+                + " partition's next consumer", event.id(), event.type().cloudEventType(), failure.getMessage());
+        return CompletableFuture.completedFuture(null);
+    }
+
+    private CompletionStage<Void> deadLetter(
+            Message<byte[]> message, LakehouseEvent event, Throwable failure, int attempts) {
         Throwable cause = failure.getCause() != null && failure.getMessage() != null
                 && failure.getMessage().startsWith("Retries exhausted") ? failure.getCause() : failure;
-        String reason = "failed " + settings.attempts() + " times: " + cause.getMessage();
+        String reason = RefusedData.isCause(cause)
+                ? "data refused by the database: " + cause.getMessage()
+                : "failed " + attempts + " times: " + cause.getMessage();
         LOG.errorf("event %s (%s) sent to the dead-letter topic: %s", event.id(), event.type().cloudEventType(), reason);
         deadLettered(message);
         return message.nack(new HandlerFailedException(reason, cause));
