@@ -5,6 +5,8 @@ import io.lakehouse.access.events.AccessEvents;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.kube.WorkQueue;
 import io.lakehouse.common.outbox.Outbox;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.Tracer;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -36,10 +38,11 @@ public class OidcClientWorker {
     private final AccessEvents events;
     private final ClusterSettings cluster;
     private final KeycloakSettings settings;
+    private final Tracer tracer;
     private volatile WorkQueue queue;
 
     OidcClientWorker(Pool pool, OidcClientStore store, KeycloakClients keycloak, OidcSecrets secrets,
-            AccessEvents events, ClusterSettings cluster, KeycloakSettings settings) {
+            AccessEvents events, ClusterSettings cluster, KeycloakSettings settings, Tracer tracer) {
         this.pool = pool;
         this.store = store;
         this.keycloak = keycloak;
@@ -47,10 +50,11 @@ public class OidcClientWorker {
         this.events = events;
         this.cluster = cluster;
         this.settings = settings;
+        this.tracer = tracer;
     }
 
     void start(@Observes StartupEvent ignored) {
-        queue = new WorkQueue("oidc-clients", settings.workers(), this::reconcile);
+        queue = new WorkQueue("oidc-clients", settings.workers(), this::reconcile, tracer);
         store.allKeys().await().indefinitely().forEach(this::queue);
     }
 
@@ -60,9 +64,10 @@ public class OidcClientWorker {
         }
     }
 
+    /** Queues the client's pass, in the trace of the current request or event (common WorkQueue). */
     public void queue(InstanceKey key) {
         if (queue != null) {
-            queue.add(key.subject());
+            queue.add(key.subject(), Span.current().getSpanContext());
         }
     }
 
