@@ -110,6 +110,45 @@ public final class AllBench {
     r.awaitCatalogsReady(timeout);
 
     RssSampler load = new RssSampler(r);
+    if (phase("p1")) {
+      measureReads(ns0, engines, notebooks);
+    }
+    if (phase("p2")) {
+      measureCreates(mlflows, engines, timeout);
+    }
+    if (phase("p6")) {
+      catalogCosts.putAll(new GrowthBench(r).measure(timeout));
+    }
+    load.close();
+
+    r.awaitCatalogsReady(timeout);
+    String instances = Stats.f("%d catalogs, %d mlflow, %d hub", r.catalogCount(), mlflows.get(), notebooks ? 1 : 0);
+    if (phase("p7")) {
+      new IdleBench(r).measure(instances);
+      RssSampler.idle(r, "after P7's window (" + instances + ")");
+    }
+    if (phase("p9")) {
+      new EventLatency(r).measure(startMs, System.currentTimeMillis());
+    }
+    if (phase("p8")) {
+      RestartBench p8 = new RestartBench(r, stack);
+      for (String service : r.apis.keySet()) {
+        p8.measure(service, instances);
+      }
+    }
+    if (phase("p10")) {
+      new OutboxDrain(r, stack).measure(timeout);
+    }
+    return 0;
+  }
+
+  /** Whether this figure is measured: all of them unless {@code --phases p1,p8,…} names a few (while working on one). */
+  private boolean phase(String id) {
+    String only = r.opts.get("phases");
+    return only == null || List.of(only.split(",")).contains(id);
+  }
+
+  private void measureReads(String ns0, boolean engines, boolean notebooks) throws Exception {
     ReadBench p1 = new ReadBench(r);
     p1.measure("catalog", "GET one catalog + a page of 1 namespace's", List.of(
         r.api("catalog").instances(ns0) + "/c00000", r.api("catalog").instances(ns0) + "?limit=50"));
@@ -126,7 +165,9 @@ public final class AllBench {
       p1.measure("sparkjobs", "GET a page of spark-jobs (empty)",
           List.of("/api/v1/namespaces/" + ns0 + "/spark-jobs?limit=50"));
     }
+  }
 
+  private void measureCreates(AtomicInteger mlflows, boolean engines, int timeout) throws Exception {
     CreateBench p2 = new CreateBench(r);
     p2.measure("catalog", "iceberg-catalog", i -> r.createCatalog());
     if (engines) {
@@ -142,21 +183,6 @@ public final class AllBench {
       mlflowCosts.putAll(costs.snapshot().perInstance(before, n));
       mlflowCosts.put("cpu_ms", (Proc.cpuTicks(r.pid("engines")) - cpu) * 1000 / Proc.TICKS_PER_SECOND / n);
     }
-    catalogCosts.putAll(new GrowthBench(r).measure(timeout));
-    load.close();
-
-    r.awaitCatalogsReady(timeout);
-    String instances = Stats.f("%d catalogs, %d mlflow, %d hub", r.catalogCount(), mlflows.get(), notebooks ? 1 : 0);
-    new IdleBench(r).measure(instances);
-    RssSampler.idle(r, "after P7's window (" + instances + ")");
-    long eventsUntil = System.currentTimeMillis();
-    new EventLatency(r).measure(startMs, eventsUntil);
-    RestartBench p8 = new RestartBench(r, stack);
-    for (String service : r.apis.keySet()) {
-      p8.measure(service, instances);
-    }
-    new OutboxDrain(r, stack).measure(timeout);
-    return 0;
   }
 
   private boolean createMlflow(int i) {
