@@ -30,8 +30,9 @@ source "${REPO_ROOT}/deploy/local/lib/e2e.sh"
 # shellcheck source=../lib/real_engines.sh
 source "${REPO_ROOT}/deploy/local/lib/real_engines.sh"
 
-S3_PORT="${LAKEHOUSE_E2E_S3_PORT:-19390}"
-REST_PORT="${LAKEHOUSE_E2E_REST_PORT:-18381}"
+# Its own S3 and REST ports (not real-trino.sh's 19390/18381): the two scripts can run side by side.
+S3_PORT="${LAKEHOUSE_E2E_SPARK_S3_PORT:-19391}"
+REST_PORT="${LAKEHOUSE_E2E_SPARK_REST_PORT:-18382}"
 SPARK_PORT="${LAKEHOUSE_E2E_SPARK_CONNECT_PORT:-18502}"
 START_LIMIT_S="${LAKEHOUSE_E2E_SPARK_START_LIMIT_S:-300}"
 NS="rs-$(printf '%s' "${RUN_ID}" | sha256sum | cut -c1-8)"
