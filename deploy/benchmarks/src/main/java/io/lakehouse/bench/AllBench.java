@@ -16,11 +16,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Every figure of the quality bar that the per-service benchmarks do not measure (P1, P2, P6-P11), for every service
+ * Every figure of the quality bar that the per-service benchmarks do not measure (P1, P2, P4, P6-P11), for every service
  * where it applies, on the whole local stack the run script started fresh ({@code deploy/benchmarks/run --all}): one
  * table figure × service with target, value, verdict and load average, and the costs per instance that do not depend
  * on the machine. Each figure is its own class; this one orders them:
- * P1 reads → P2 creates → P6 growth → P11 under load → P7 idle → P11 idle → P9 → P8 restarts → P10 Kafka outage.
+ * P1 reads → P2 creates → P4 sustained creation → P6 growth → P11 under load → P7 idle → P11 idle → P9 → P8 restarts → P10 Kafka outage.
  *
  * <pre>
  * java -cp … io.lakehouse.bench.AllBench --home .local --repo . --services 'catalog:8081 engines:8082 …'
@@ -116,13 +116,15 @@ public final class AllBench {
     if (phase("p2")) {
       measureCreates(mlflows, engines, timeout);
     }
+    int sustained = phase("p4") ? new SustainedBench(r).measure() : 0;
     if (phase("p6")) {
       catalogCosts.putAll(new GrowthBench(r).measure(timeout));
     }
     load.close();
 
     r.awaitCatalogsReady(timeout);
-    String instances = Stats.f("%d catalogs, %d mlflow, %d hub", r.catalogCount(), mlflows.get(), notebooks ? 1 : 0);
+    String instances = Stats.f("%d catalogs, %d mlflow, %d hub", r.catalogCount() + sustained, mlflows.get(),
+        notebooks ? 1 : 0);
     if (phase("p7")) {
       new IdleBench(r).measure(instances);
       RssSampler.idle(r, "after P7's window (" + instances + ")");
