@@ -1,5 +1,6 @@
 package io.lakehouse.bench;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -55,9 +56,30 @@ final class SustainedBench {
           + " failed)", rate, seconds), "≤ 1 s", Stats.f("%s ms (%s; %d of %d failed)", Stats.ms(p99),
           Stats.ms(result.stats().percentileMs(50)), result.failed(), result.sent()),
           result.failed() == 0 && p99 <= 1000, true);
+      awaitReady(namespaces, result.sent(), r.opt("ready-timeout-seconds", 600));
       return result.sent();
     } finally {
       watches.forEach(ObjectWatch::close);
+    }
+  }
+
+  /** The next figures start from a converged system: every catalog of the loop Ready (polled every second). */
+  private void awaitReady(List<String> namespaces, int n, int seconds) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
+    while (true) {
+      int ready = 0;
+      for (String ns : namespaces) {
+        for (JsonNode item : r.api("catalog").list(ns)) {
+          ready += "Ready".equals(item.path("status").path("phase").asText()) ? 1 : 0;
+        }
+      }
+      if (ready >= n) {
+        return;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(Stats.f("P4: only %d of %d catalogs Ready after %d s", ready, n, seconds));
+      }
+      Thread.sleep(1000);
     }
   }
 }
