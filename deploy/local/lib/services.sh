@@ -8,11 +8,15 @@
 SERVICES="${LAKEHOUSE_SERVICES:-catalog:8081 engines:8082 notebooks:8083 sparkjobs:8084 access:8085}"
 
 SERVICES_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-90}"
-# JVM options of every service (P11 in docs/benchmarks.md, "Memory: P6 and P11"): the serial collector
-# (one core's worth of work, no G1 remembered sets), a heap that starts small and gives memory back after
-# a full collection, a bounded code cache and smaller thread stacks; -Xmx stays the ceiling the benchmarks
-# need. LAKEHOUSE_JAVA_OPTS replaces them, e.g. to measure another setting.
-SERVICES_JAVA_OPTS="${LAKEHOUSE_JAVA_OPTS:--XX:+UseSerialGC -Xms16m -Xmx256m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:ReservedCodeCacheSize=64m -Xss512k -XX:+ExitOnOutOfMemoryError}"
+# JVM options of every service (docs/benchmarks.md "JVM settings, P1 and P11"): the serial collector (one
+# core's worth of work, no G1 remembered sets); a heap that starts at 64 MiB with a fixed 24 MiB young
+# generation (the eden is what every request allocates into, so it is resident anyway; a bigger one only
+# spaces out the same short pauses) and the JVM's own free ratios 40/70, so that the old generation keeps
+# room and a steady API never needs a full collection (with -Xms16m and ratios 10/30 the reads ran one to
+# three full collections of 300-700 ms every 15 s); a bounded code cache and smaller thread stacks; -Xmx
+# stays the ceiling the benchmarks need. The images (Dockerfile.jvm) and the chart (javaOpts) run the same
+# (chart-check's JvmSettingsTest). LAKEHOUSE_JAVA_OPTS replaces them, e.g. to measure another setting.
+SERVICES_JAVA_OPTS="${LAKEHOUSE_JAVA_OPTS:--XX:+UseSerialGC -Xms64m -Xmn24m -Xmx256m -XX:MinHeapFreeRatio=40 -XX:MaxHeapFreeRatio=70 -XX:ReservedCodeCacheSize=64m -Xss512k -XX:+ExitOnOutOfMemoryError}"
 # glibc's default of 8 malloc arenas per core keeps freed native memory of many threads resident.
 SERVICES_MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 SECRETS_KEY_FILE="${LAKEHOUSE_HOME}/secrets.key"
