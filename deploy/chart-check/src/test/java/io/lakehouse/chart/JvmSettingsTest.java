@@ -30,8 +30,10 @@ class JvmSettingsTest {
             "-Xmn", "24m",
             "MinHeapFreeRatio", "40",
             "MaxHeapFreeRatio", "70",
+            "MetaspaceSize", "128m",
             "ReservedCodeCacheSize", "64m",
             "-Xss", "512k",
+            "TrimNativeHeapInterval", "5000",
             "ExitOnOutOfMemoryError", "+");
 
     private static final Path REPO = Helm.CHART.resolve("../../..").normalize();
@@ -72,12 +74,13 @@ class JvmSettingsTest {
 
     /**
      * The options run-java.sh (UBI OpenJDK 17 runtime) passes, in its order: the collector, its heap free ratios
-     * (defaults 10 and 20 when the variables are unset), then JAVA_OPTS_APPEND.
+     * (defaults 10 and 20 when the variables are unset), the metaspace threshold (96m), then JAVA_OPTS_APPEND.
      */
     private static List<String> runJava(Map<String, String> env, String javaOptsAppend) {
         List<String> options = new ArrayList<>(split(env.getOrDefault("GC_CONTAINER_OPTIONS", "-XX:+UseParallelGC")));
         options.add("-XX:MinHeapFreeRatio=" + env.getOrDefault("GC_MIN_HEAP_FREE_RATIO", "10"));
         options.add("-XX:MaxHeapFreeRatio=" + env.getOrDefault("GC_MAX_HEAP_FREE_RATIO", "20"));
+        options.add("-XX:MetaspaceSize=" + env.getOrDefault("GC_METASPACE_SIZE", "96") + "m");
         options.addAll(split(javaOptsAppend));
         return options;
     }
