@@ -8,11 +8,18 @@
 SERVICES="${LAKEHOUSE_SERVICES:-catalog:8081 engines:8082 notebooks:8083 sparkjobs:8084 access:8085}"
 
 SERVICES_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-90}"
-# JVM options of every service (P11 in docs/benchmarks.md, "Memory: P6 and P11"): the serial collector
-# (one core's worth of work, no G1 remembered sets), a heap that starts small and gives memory back after
-# a full collection, a bounded code cache and smaller thread stacks; -Xmx stays the ceiling the benchmarks
-# need. LAKEHOUSE_JAVA_OPTS replaces them, e.g. to measure another setting.
-SERVICES_JAVA_OPTS="${LAKEHOUSE_JAVA_OPTS:--XX:+UseSerialGC -Xms16m -Xmx256m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -XX:ReservedCodeCacheSize=64m -Xss512k -XX:+ExitOnOutOfMemoryError}"
+# JVM options of every service (docs/benchmarks.md "JVM settings, P1 and P11"): the serial collector (one
+# core's worth of work, no G1 remembered sets); a heap that starts at 64 MiB with a fixed 24 MiB young
+# generation (the eden is what every request allocates into, so it is resident anyway; a bigger one only
+# spaces out the same short pauses) and the JVM's own free ratios 40/70, so that the old generation keeps
+# room (with -Xms16m and ratios 10/30 every service ran 14-17 full collections in a short benchmark, one to
+# three of them while P1 read); a metaspace threshold above the ~90 MiB of classes a service loads (the
+# JVM's ~21 MiB cost full collections at start); a bounded code cache and smaller thread stacks; glibc's
+# free native memory handed back every 5 s (-XX:TrimNativeHeapInterval: the C2 compiler's arenas and the
+# start leave ~25 MiB freed but resident); -Xmx stays the ceiling the benchmarks need. The images
+# (Dockerfile.jvm) and the chart (javaOpts) run the same (chart-check's JvmSettingsTest).
+# LAKEHOUSE_JAVA_OPTS replaces them, e.g. to measure another setting.
+SERVICES_JAVA_OPTS="${LAKEHOUSE_JAVA_OPTS:--XX:+UseSerialGC -Xms64m -Xmn24m -Xmx256m -XX:MinHeapFreeRatio=40 -XX:MaxHeapFreeRatio=70 -XX:MetaspaceSize=128m -XX:ReservedCodeCacheSize=64m -Xss512k -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
 # glibc's default of 8 malloc arenas per core keeps freed native memory of many threads resident.
 SERVICES_MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 SECRETS_KEY_FILE="${LAKEHOUSE_HOME}/secrets.key"

@@ -38,6 +38,7 @@ final class OpenLoop {
   static Result atRate(String name, double rate, int seconds, IntPredicate request) throws InterruptedException {
     int n = (int) Math.round(rate * seconds);
     Stats stats = new Stats(name);
+    long[] latency = new long[n];
     AtomicInteger failed = new AtomicInteger();
     ExecutorService pool = Executors.newFixedThreadPool(THREADS, daemon("open-loop"));
     long t0 = System.nanoTime();
@@ -47,7 +48,9 @@ final class OpenLoop {
       int index = i;
       pool.execute(() -> {
         boolean ok = call(request, index);
-        stats.add(System.nanoTime() - due);
+        long took = System.nanoTime() - due;
+        latency[index] = took;
+        stats.add(took);
         failed.addAndGet(ok ? 0 : 1);
       });
     }
@@ -55,7 +58,22 @@ final class OpenLoop {
     if (!pool.awaitTermination(60, TimeUnit.SECONDS)) {
       pool.shutdownNow();
     }
+    BenchCli.log("open-loop", "%s: max ms per second of the run %s", name, perSecondMax(latency, rate));
     return new Result(stats, n, failed.get() + n - stats.count(), (System.nanoTime() - t0) / 1e9);
+  }
+
+  /** The slowest answer of each second, in order: whether the tail is one burst (a start, a pause) or spread out. */
+  private static String perSecondMax(long[] latency, double rate) {
+    StringBuilder out = new StringBuilder();
+    int perSecond = Math.max(1, (int) Math.round(rate));
+    for (int from = 0; from < latency.length; from += perSecond) {
+      long max = 0;
+      for (int i = from; i < Math.min(latency.length, from + perSecond); i++) {
+        max = Math.max(max, latency[i]);
+      }
+      out.append(from == 0 ? "" : " ").append(Stats.ms(max / 1e6));
+    }
+    return out.toString();
   }
 
   /** {@code threads} threads calling {@code request(i)} back to back for {@code seconds}: the saturation rate. */

@@ -215,6 +215,25 @@ final class Proc {
     return m.find() ? Long.parseLong(m.group(2)) : -1;
   }
 
+  /**
+   * The young and full collections {@code pid} has run so far ({@code jstat -gc}: YGC, FGC), or {-1, -1}: a full
+   * collection during P1 is the read tail, whatever the machine.
+   */
+  static long[] gcCounts(long pid) {
+    String[] lines = run(List.of("jstat", "-gc", Long.toString(pid))).split("\n");
+    if (lines.length < 2) {
+      return new long[] {-1, -1};
+    }
+    List<String> names = List.of(lines[0].trim().split("\\s+"));
+    String[] values = lines[1].trim().split("\\s+");
+    int young = names.indexOf("YGC");
+    int full = names.indexOf("FGC");
+    if (young < 0 || full < 0 || values.length != names.size()) {
+      return new long[] {-1, -1};
+    }
+    return new long[] {Long.parseLong(values[young]), Long.parseLong(values[full])};
+  }
+
   static void threadDump(long pid, Path file) {
     try {
       Files.writeString(file, run(List.of("jstack", Long.toString(pid))));

@@ -1,0 +1,131 @@
+package io.lakehouse.chart;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The services run with the JVM memory settings docs/benchmarks.md "JVM settings, P1 and P11" measured wherever they
+ * run: the local stack (deploy/local/lib/services.sh), the images (Dockerfile.jvm, through run-java.sh's variables,
+ * whose own heap free ratios 10/20 made the serial collector run full collections while the API answered) and the
+ * chart (javaOpts, which replaces the image's JAVA_OPTS_APPEND).
+ */
+class JvmSettingsTest {
+
+    /** Flag → value the JVM must end up with (the JVM takes the last occurrence of a flag). */
+    private static final Map<String, String> MEASURED = Map.of(
+            "UseSerialGC", "+",
+            "-Xms", "64m",
+            "-Xmn", "24m",
+            "MinHeapFreeRatio", "40",
+            "MaxHeapFreeRatio", "70",
+            "MetaspaceSize", "128m",
+            "ReservedCodeCacheSize", "64m",
+            "-Xss", "512k",
+            "TrimNativeHeapInterval", "5000",
+            "ExitOnOutOfMemoryError", "+");
+
+    private static final Path REPO = Helm.CHART.resolve("../../..").normalize();
+    private static final String[] SERVICES = {"access-service", "catalog-service", "engines-service", "notebooks-service",
+            "sparkjobs-service"};
+    private static final Pattern ENV = Pattern.compile("(\\w+)=(\"([^\"]*)\"|\\S+)");
+
+    @Test
+    void theLocalStackRunsTheMeasuredSettings() throws Exception {
+        assertThat(effective(split(localStackOptions()))).containsAllEntriesOf(MEASURED);
+    }
+
+    @Test
+    void everyImageRunsTheMeasuredSettings() throws IOException {
+        for (String service : SERVICES) {
+            Map<String, String> env = dockerfileEnv(service);
+            assertThat(effective(runJava(env, env.getOrDefault("JAVA_OPTS_APPEND", "")))).as(service)
+                    .containsAllEntriesOf(MEASURED);
+        }
+    }
+
+    @Test
+    void theChartKeepsTheMeasuredSettingsWhenItReplacesTheImagesOptions() throws IOException {
+        List<JsonNode> deployments = ChartRenderTest.of(StrictManifests.documents(Helm.render()), "Deployment");
+        assertThat(deployments).hasSize(SERVICES.length);
+        for (JsonNode d : deployments) {
+            String service = d.path("metadata").path("name").asText();
+            String javaOpts = null;
+            for (JsonNode e : d.path("spec").path("template").path("spec").path("containers").get(0).path("env")) {
+                if (e.path("name").asText().equals("JAVA_OPTS_APPEND")) {
+                    javaOpts = e.path("value").asText();
+                }
+            }
+            assertThat(javaOpts).as(service).isNotNull();
+            assertThat(effective(runJava(dockerfileEnv(service), javaOpts))).as(service).containsAllEntriesOf(MEASURED);
+        }
+    }
+
+    /**
+     * The options run-java.sh (UBI OpenJDK 17 runtime) passes, in its order: the collector, its heap free ratios
+     * (defaults 10 and 20 when the variables are unset), the metaspace threshold (96m), then JAVA_OPTS_APPEND.
+     */
+    private static List<String> runJava(Map<String, String> env, String javaOptsAppend) {
+        List<String> options = new ArrayList<>(split(env.getOrDefault("GC_CONTAINER_OPTIONS", "-XX:+UseParallelGC")));
+        options.add("-XX:MinHeapFreeRatio=" + env.getOrDefault("GC_MIN_HEAP_FREE_RATIO", "10"));
+        options.add("-XX:MaxHeapFreeRatio=" + env.getOrDefault("GC_MAX_HEAP_FREE_RATIO", "20"));
+        options.add("-XX:MetaspaceSize=" + env.getOrDefault("GC_METASPACE_SIZE", "96") + "m");
+        options.addAll(split(javaOptsAppend));
+        return options;
+    }
+
+    private static Map<String, String> dockerfileEnv(String service) throws IOException {
+        Map<String, String> env = new LinkedHashMap<>();
+        for (String line : Files.readAllLines(REPO.resolve(service).resolve("src/main/docker/Dockerfile.jvm"))) {
+            if (line.startsWith("ENV ")) {
+                Matcher m = ENV.matcher(line.substring(4));
+                while (m.find()) {
+                    env.put(m.group(1), m.group(3) != null ? m.group(3) : m.group(2));
+                }
+            }
+        }
+        return env;
+    }
+
+    /** SERVICES_JAVA_OPTS as bash resolves it, without LAKEHOUSE_JAVA_OPTS (which replaces it). */
+    private static String localStackOptions() throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "source deploy/local/lib/services.sh && printf %s \"${SERVICES_JAVA_OPTS}\"")
+                .directory(REPO.toFile()).redirectErrorStream(true);
+        pb.environment().remove("LAKEHOUSE_JAVA_OPTS");
+        Process p = pb.start();
+        String out = new String(p.getInputStream().readAllBytes());
+        assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+        assertThat(p.exitValue()).as(out).isZero();
+        return out;
+    }
+
+    /** Flag → the value the JVM keeps (the last one): -XX:+F / -XX:-F → "+" / "-", -XX:F=v → v, -Xms64m → 64m. */
+    private static Map<String, String> effective(List<String> options) {
+        Map<String, String> flags = new LinkedHashMap<>();
+        for (String o : options) {
+            if (o.startsWith("-XX:+") || o.startsWith("-XX:-")) {
+                flags.put(o.substring(5), o.substring(4, 5));
+            } else if (o.startsWith("-XX:") && o.contains("=")) {
+                flags.put(o.substring(4, o.indexOf('=')), o.substring(o.indexOf('=') + 1));
+            } else if (o.matches("-X(ms|mx|mn|ss).+")) {
+                flags.put(o.substring(0, 4), o.substring(4));
+            }
+        }
+        return flags;
+    }
+
+    private static List<String> split(String options) {
+        return options.isBlank() ? List.of() : List.of(options.trim().split("\\s+"));
+    }
+}
