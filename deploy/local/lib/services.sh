@@ -116,11 +116,14 @@ svc_start() {
   pid=$(
     cd "${REPO_ROOT}" || exit 1
     svc_export_oidc
+    # KUBERNETES_AUTH_TOKEN: the local API checks no token, but without one fabric8 re-reads its whole
+    # configuration (environment, files) before every request once a minute has passed since its start.
     export QUARKUS_HTTP_PORT="${port}" \
       QUARKUS_MANAGEMENT_PORT="$(svc_mgmt_port "${s}")" \
       KUBERNETES_MASTER="${KUBE_URL}" \
       KUBERNETES_TRUST_CERTIFICATES=true \
       KUBERNETES_AUTH_TRYKUBECONFIG=false \
+      KUBERNETES_AUTH_TOKEN=local-stack \
       KUBERNETES_NAMESPACE=default \
       QUARKUS_DATASOURCE_USERNAME="${name}" \
       QUARKUS_DATASOURCE_PASSWORD="${name}" \

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.PodStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Instant;
 import java.util.HexFormat;
+import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
@@ -18,6 +19,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
+import java.util.stream.IntStream;
 
 /**
  * Plays the Spark Operator for {@code sparkoperator.k8s.io/v1beta2 SparkApplication}: one state per step, new →
@@ -33,6 +35,7 @@ final class SparkApplicationController implements Controller<GenericKubernetesRe
 
   static final String APP_LABEL = "sparkoperator.k8s.io/app-name";
   static final String ROLE_LABEL = "spark-role";
+  private static final String RUNNING_PHASE = "Running";
 
   private final GenericStatus status;
   private final KubernetesClient client;
@@ -111,9 +114,9 @@ final class SparkApplicationController implements Controller<GenericKubernetesRe
     PodLogs.append(ns, driver, "INFO SparkContext: Running Spark version " + app.get("spec", "sparkVersion"));
     PodLogs.append(ns, driver, "INFO SparkContext: Submitted application: " + name);
     pod(app, driver, "driver");
-    Number executors = Objects.requireNonNullElse(app.get("spec", "executor", "instances"), 1);
-    for (int i = 1; i <= executors.intValue(); i++) {
-      pod(app, name + "-exec-" + i, "executor");
+    List<String> executors = executorPods(app);
+    for (int i = 1; i <= executors.size(); i++) {
+      pod(app, executors.get(i - 1), "executor");
       PodLogs.append(ns, driver, "INFO ExecutorAllocator: executor " + i + " registered");
     }
   }
@@ -127,14 +130,24 @@ final class SparkApplicationController implements Controller<GenericKubernetesRe
       PodLogs.append(ns, driver, "INFO DAGScheduler: Job 0 finished");
       PodLogs.append(ns, driver, "INFO SparkContext: Successfully stopped SparkContext");
     }
-    client.pods().inNamespace(ns).withName(driver).editStatus(pod -> {
-      pod.getStatus().setPhase(failed ? "Failed" : "Succeeded");
-      return pod;
-    });
-    client.pods().inNamespace(ns).withLabel(APP_LABEL, app.getMetadata().getName()).withLabel(ROLE_LABEL, "executor")
-        .delete();
+    // One merge patch of the status (no read first), and the executors by the names they were given: a delete by
+    // label selector makes the API server look at every pod of the namespace, under its store's lock.
+    client.pods().resource(new PodBuilder().withNewMetadata().withName(driver).withNamespace(ns).endMetadata()
+        .withNewStatus().withPhase(failed ? "Failed" : "Succeeded").endStatus().build()).patchStatus();
+    executorPods(app).forEach(executor -> client.pods().inNamespace(ns).withName(executor).delete());
   }
 
+  /** The executors' names: {@code <name>-exec-<i>} for {@code spec.executor.instances} (default 1). */
+  private static List<String> executorPods(GenericKubernetesResource app) {
+    Number executors = Objects.requireNonNullElse(app.get("spec", "executor", "instances"), 1);
+    return IntStream.rangeClosed(1, executors.intValue())
+        .mapToObj(i -> app.getMetadata().getName() + "-exec-" + i).toList();
+  }
+
+  /**
+   * Creates the pod Running: the status goes with the create (the local API keeps it), and only an API server that
+   * drops it (a real one) gets a second write.
+   */
   private void pod(GenericKubernetesResource app, String podName, String role) {
     Pod pod = new PodBuilder()
         .withNewMetadata().withName(podName).withNamespace(app.getMetadata().getNamespace())
@@ -144,12 +157,15 @@ final class SparkApplicationController implements Controller<GenericKubernetesRe
         .endMetadata()
         .withNewSpec().addNewContainer().withName("spark-kubernetes-" + role)
         .withImage(Objects.requireNonNullElse(app.get("spec", "image"), "apache/spark")).endContainer().endSpec()
+        .withStatus(new PodStatusBuilder().withPhase(RUNNING_PHASE).build())
         .build();
-    client.pods().resource(pod).createOr(existing -> existing.update());
-    client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(podName).editStatus(p -> {
-      p.setStatus(new PodStatusBuilder().withPhase("Running").build());
-      return p;
-    });
+    Pod created = client.pods().resource(pod).createOr(existing -> existing.update());
+    if (created.getStatus() == null || !RUNNING_PHASE.equals(created.getStatus().getPhase())) {
+      client.pods().inNamespace(pod.getMetadata().getNamespace()).withName(podName).editStatus(p -> {
+        p.setStatus(new PodStatusBuilder().withPhase(RUNNING_PHASE).build());
+        return p;
+      });
+    }
   }
 
   /** The operator deletes a finished application {@code timeToLiveSeconds} after its termination time. */

@@ -31,6 +31,8 @@ public class SparkAccounts {
     private final SparkJobSettings settings;
     private final ServiceSettings service;
     private final ReconcileSettings reconcile;
+    /** The cache started and synced: its three kinds can be asked by name. */
+    private volatile boolean cached;
 
     SparkAccounts(KubernetesClient kube, InformerCache cache, SparkJobSettings settings, ServiceSettings service,
             ReconcileSettings reconcile) {
@@ -44,6 +46,7 @@ public class SparkAccounts {
     void start(@Observes StartupEvent event) {
         try {
             cache.start(SparkRbac.KINDS, reconcile.cacheSyncTimeout().toSeconds());
+            cached = true;
         } catch (RuntimeException e) {
             // Launches still work, each reading the three objects from the API server.
             LOG.warnf("the spark accounts are not cached: %s", e.getMessage());
@@ -56,6 +59,11 @@ public class SparkAccounts {
 
     /** Creates what is missing of the namespace's account; the kinds created (empty when all were there). */
     public List<String> ensure(String namespace) {
+        if (cached && SparkRbac.KINDS.stream()
+                .allMatch(kind -> cache.get(kind, namespace, settings.serviceAccount()).isPresent())) {
+            // The launch's usual case: all three there, asked by name (the objects are not built to ask).
+            return List.of();
+        }
         List<String> created = SparkRbac.ensure(kube, cache, namespace, settings.serviceAccount(), service.name());
         if (!created.isEmpty()) {
             LOG.infof("namespace %s: created the %s account's %s", namespace, settings.serviceAccount(), created);

@@ -11,12 +11,14 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.testing.Callers;
+import io.lakehouse.sparkjobs.kube.SparkAccounts;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.KubernetesServer;
 import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +48,9 @@ class LaunchCallsTest {
     @Inject
     InformerCache cache;
 
+    @Inject
+    SparkAccounts accounts;
+
     @Test
     void launchesInANamespaceWithItsSparkAccountSendOnlyTheirApplicationAndScript() throws InterruptedException {
         String ns = Callers.freshNamespace();
@@ -58,6 +63,29 @@ class LaunchCallsTest {
         }
         // Calls by verb and resource, in this namespace: 5 launches, 10 calls, the account never read again.
         assertThat(callsIn(server, ns)).isEqualTo(Map.of("POST sparkapplications", 5, "POST configmaps", 5));
+    }
+
+    /**
+     * The account check every launch makes, once the account is cached, in heap bytes (the same on any machine):
+     * 22 KB before (the three objects built with fabric8's builders only to ask the cache), now the three
+     * lookups by name. Measured after warm-up, so the JIT's own allocations stay out.
+     */
+    @Test
+    void aLaunchsAccountCheckAsksTheCacheByNameWithoutBuildingTheObjects() {
+        String ns = Callers.freshNamespace();
+        launch(ns, "first");
+        awaitAccountCached(cache, ns, true);
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        int rounds = 2000;
+        long bytes = 0;
+        for (int warm = 0; warm < 3; warm++) {
+            long before = threads.getCurrentThreadAllocatedBytes();
+            for (int i = 0; i < rounds; i++) {
+                assertThat(accounts.ensure(ns)).isEmpty();
+            }
+            bytes = (threads.getCurrentThreadAllocatedBytes() - before) / rounds;
+        }
+        assertThat(bytes).as("heap bytes per account check of a launch").isLessThan(1024);
     }
 
     @Test
