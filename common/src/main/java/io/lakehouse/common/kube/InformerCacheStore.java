@@ -3,10 +3,10 @@ package io.lakehouse.common.kube;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
@@ -21,8 +21,11 @@ import java.util.stream.Stream;
 final class InformerCacheStore implements ItemStore<HasMetadata> {
 
     private final ConcurrentHashMap<String, HasMetadata> items = new ConcurrentHashMap<>();
-    /** Keys of the items by {@link #owner}; an item without the instance labels is not in it. */
-    private final ConcurrentHashMap<String, Set<String>> byOwner = new ConcurrentHashMap<>();
+    /**
+     * Keys of the items by {@link #owner}: one key as such, or a {@code String[]} of several (a few bytes per
+     * instance and kind, P6). Written by the informer's thread only.
+     */
+    private final ConcurrentHashMap<String, Object> byOwner = new ConcurrentHashMap<>();
 
     @Override
     public String getKey(HasMetadata object) {
@@ -48,8 +51,13 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
 
     /** The items labelled as objects of this instance (namespace, instance kind, instance name). */
     List<HasMetadata> ownedBy(String namespace, String instanceKind, String instance) {
-        Set<String> keys = byOwner.get(owner(namespace, instanceKind, instance));
-        return keys == null ? List.of() : keys.stream().map(items::get).filter(Objects::nonNull).toList();
+        Object keys = byOwner.get(owner(namespace, instance));
+        Stream<String> all = keys == null ? Stream.empty()
+                : keys instanceof String[] several ? Arrays.stream(several) : Stream.of((String) keys);
+        return all.map(items::get).filter(Objects::nonNull)
+                .filter(o -> o.getMetadata().getLabels() != null
+                        && instanceKind.equals(o.getMetadata().getLabels().get(Labels.INSTANCE_KIND)))
+                .toList();
     }
 
     /**
@@ -94,33 +102,48 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
     private void index(String key, HasMetadata object) {
         String owner = owner(object);
         if (owner != null) {
-            byOwner.computeIfAbsent(owner, o -> ConcurrentHashMap.newKeySet()).add(key);
+            byOwner.merge(owner, key, (held, added) -> with(held, key));
         }
     }
 
     private void unindex(String key, HasMetadata object) {
         String owner = owner(object);
-        if (owner != null) {
-            byOwner.computeIfPresent(owner, (o, keys) -> {
-                // Still held under this owner when the new version kept its labels.
-                HasMetadata current = items.get(key);
-                if (current == null || !owner.equals(owner(current))) {
-                    keys.remove(key);
-                }
-                return keys.isEmpty() ? null : keys;
-            });
+        HasMetadata current = items.get(key);
+        // Still held under this owner when the new version kept its labels.
+        if (owner != null && (current == null || !owner.equals(owner(current)))) {
+            byOwner.computeIfPresent(owner, (o, held) -> without(held, key));
         }
     }
 
+    private static Object with(Object held, String key) {
+        String[] keys = held instanceof String[] several ? several : new String[] {(String) held};
+        if (Arrays.asList(keys).contains(key)) {
+            return held;
+        }
+        String[] more = Arrays.copyOf(keys, keys.length + 1);
+        more[keys.length] = key;
+        return more;
+    }
+
+    /** The keys without {@code key}; null (no entry) when none is left. */
+    private static Object without(Object held, String key) {
+        if (!(held instanceof String[] several)) {
+            return held.equals(key) ? null : held;
+        }
+        String[] left = Arrays.stream(several).filter(k -> !k.equals(key)).toArray(String[]::new);
+        return left.length == 1 ? left[0] : left;
+    }
+
+    /** {@code namespace/instance}: an instance name is unique in its namespace across kinds (NameRegistry). */
     private static String owner(HasMetadata object) {
         Map<String, String> labels = object.getMetadata().getLabels();
         String instance = labels == null ? null : labels.get(Labels.INSTANCE);
-        String kind = labels == null ? null : labels.get(Labels.INSTANCE_KIND);
-        return instance == null || kind == null ? null : owner(object.getMetadata().getNamespace(), kind, instance);
+        return instance == null || labels.get(Labels.INSTANCE_KIND) == null ? null
+                : owner(object.getMetadata().getNamespace(), instance);
     }
 
-    private static String owner(String namespace, String instanceKind, String instance) {
-        return namespace + "/" + instanceKind + "/" + instance;
+    private static String owner(String namespace, String instance) {
+        return namespace + "/" + instance;
     }
 
     private static boolean sameVersion(HasMetadata a, HasMetadata b) {
