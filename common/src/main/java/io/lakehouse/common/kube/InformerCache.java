@@ -89,13 +89,13 @@ public class InformerCache implements AutoCloseable {
         return informer != null && informer.hasSynced();
     }
 
-    /** Every cached object of this kind that belongs to the given instance. */
+    /** Every cached object of this kind that belongs to the given instance: an index lookup, not a scan. */
     public List<HasMetadata> ownedBy(ResourceKind kind, String namespace, String instanceKind, String instance) {
-        SharedIndexInformer<HasMetadata> informer = informers.get(kind.key());
-        return informer.getStore().list().stream()
-                .filter(o -> namespace.equals(o.getMetadata().getNamespace()))
-                .filter(o -> instance.equals(label(o, Labels.INSTANCE)) && instanceKind.equals(label(o, Labels.INSTANCE_KIND)))
-                .toList();
+        InformerCacheStore store = stores.get(informers.get(kind.key()));
+        if (store == null) {
+            throw new IllegalArgumentException("no informer for " + kind.key());
+        }
+        return store.ownedBy(namespace, instanceKind, instance);
     }
 
     /**
@@ -184,11 +184,6 @@ public class InformerCache implements AutoCloseable {
     private static boolean retry(Throwable failure) {
         LOG.warnf("watch or list failed, trying again with backoff: %s", failure.toString());
         return true;
-    }
-
-    private static String label(HasMetadata o, String key) {
-        Map<String, String> labels = o.getMetadata().getLabels();
-        return labels == null ? null : labels.get(key);
     }
 
     private final class Handler implements ResourceEventHandler<HasMetadata> {

@@ -127,6 +127,14 @@ final class Api {
     return api.getScheme() + "://" + api.getHost() + ":" + (api.getPort() + 1000);
   }
 
+  /** The service's reconcile passes so far ({@code lakehouse_reconcile_passes_total} on /q/metrics). */
+  double reconcilePasses() {
+    String metrics = send(HttpRequest.newBuilder(URI.create(management(base) + "/q/metrics")).timeout(TIMEOUT).GET()
+        .build()).body();
+    return metrics.lines().filter(l -> l.startsWith("lakehouse_reconcile_passes_total"))
+        .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
+  }
+
   boolean healthy() {
     try {
       return send(HttpRequest.newBuilder(URI.create(management(base) + "/q/health/ready")).timeout(TIMEOUT).GET().build())

@@ -21,7 +21,8 @@ import java.util.concurrent.TimeUnit;
  * The short benchmark {@code lakehouse test} runs (≤ 2 min): {@code --n} instances (20) created until Ready on a warm
  * service, catalogs on catalog-service and, when {@code --services} names engines-service and it runs, mlflow
  * instances on engines-service; and what each costs that does not depend on the machine ({@link Costs}: API calls by
- * verb, events, SQL work, heap bytes), checked against the limits of {@code --thresholds}
+ * verb, events, SQL work, heap bytes; plus the reconcile passes, and the CPU ms, reported without a limit), checked
+ * against the limits of {@code --thresholds}
  * (deploy/benchmarks/thresholds.properties: {@code <service>.<figure>.max}, with the value measured when it was set
  * next to it). A change that multiplies a cost per instance by ten exceeds its limit: exit status 1. Run by
  * {@code deploy/benchmarks/run --short}.
@@ -95,13 +96,20 @@ public final class ShortBench {
     delete(api, subject, warmUp);
     Thread.sleep(STATS_SETTLE_MS);
     Costs.Snapshot before = costs.snapshot();
+    double passesBefore = api.reconcilePasses();
+    long cpuBefore = Proc.cpuTicks(pid);
     log("%s: measured, %d created until Ready", subject.service(), n);
     List<String> measured = names(subject, "m", n);
     createUntilReady(api, subject, measured);
     Thread.sleep(STATS_SETTLE_MS);
     Costs.Snapshot after = costs.snapshot();
+    long cpuAfter = Proc.cpuTicks(pid);
+    Map<String, Double> perInstance = after.perInstance(before, n);
+    perInstance.put("passes", (api.reconcilePasses() - passesBefore) / n);
+    // The machine's load moves it (JIT, GC, contention): reported, not limited.
+    perInstance.put("cpu_ms", (cpuAfter - cpuBefore) * 1000 / Proc.TICKS_PER_SECOND / n);
     delete(api, subject, measured);
-    return after.perInstance(before, n);
+    return perInstance;
   }
 
   private List<String> names(Subject subject, String prefix, int n) {
