@@ -432,8 +432,9 @@ pg_up() {
     log "no psql client: bootstrapping ${PG_DB} in single-user mode"
     pg_bootstrap_single_user
   fi
+  # track_commit_timestamp: the benchmarks' P9 reads when a consumer's transaction committed (pg_xact_commit_timestamp).
   as_pg "${PG_BINDIR}/pg_ctl" -D "${PG_DATA}" -l "${PG_LOG}" -w -t 60 \
-    -o "-p ${PG_PORT} -c listen_addresses=${PG_HOST} -k ${PG_SOCK} -c synchronous_commit=off -c max_connections=200" \
+    -o "-p ${PG_PORT} -c listen_addresses=${PG_HOST} -k ${PG_SOCK} -c synchronous_commit=off -c max_connections=200 -c track_commit_timestamp=on" \
     start >/dev/null || {
     show_log_tail "${PG_LOG}"
     die "PostgreSQL did not start"

@@ -1,6 +1,5 @@
 package io.lakehouse.common.outbox;
 
-import io.agroal.api.AgroalDataSource;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.events.CloudEventHeaders;
 import io.lakehouse.common.events.EventType;
@@ -24,6 +23,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import javax.sql.DataSource;
 import org.apache.kafka.clients.producer.Producer;
 import org.apache.kafka.clients.producer.ProducerRecord;
 import org.apache.kafka.common.InvalidRecordException;
@@ -49,7 +49,7 @@ public class OutboxRelay {
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final int MAX_BACKOFF_MS = 5_000;
 
-    private final AgroalDataSource dataSource;
+    private final DataSource dataSource;
     private final ServiceSettings settings;
     private final KafkaProducerFactory producers;
     private final AtomicLong backlog = new AtomicLong();
@@ -57,10 +57,14 @@ public class OutboxRelay {
     private volatile String lastError;
     private volatile boolean running;
     private long backoffMs = 100;
+    /** Whether the next pass counts the parked rows (listener thread only). */
+    private boolean recountParked = true;
+    /** System.nanoTime() of the last purge (listener thread only). */
+    private long lastPurge = System.nanoTime();
     private PgChannelListener listener;
     private Producer<String, byte[]> producer;
 
-    OutboxRelay(AgroalDataSource dataSource, ServiceSettings settings, KafkaProducerFactory producers) {
+    OutboxRelay(DataSource dataSource, ServiceSettings settings, KafkaProducerFactory producers) {
         this.dataSource = dataSource;
         this.settings = settings;
         this.producers = producers;
@@ -79,7 +83,7 @@ public class OutboxRelay {
         LakehouseMetrics.gauge(LakehouseMetrics.OUTBOX_OLDEST_AGE, "age of the oldest unpublished outbox row", "seconds",
                 () -> seconds("SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(event_time)), 0) FROM " + table
                         + " WHERE published_at IS NULL AND parked_at IS NULL"));
-        listener = new PgChannelListener(dataSource, channel(), settings.outbox().sweepInterval(), wake -> drainOrBackOff())
+        listener = new PgChannelListener(dataSource, channel(), settings.outbox().sweepInterval(), this::drainOrBackOff)
                 .start();
     }
 
@@ -108,9 +112,15 @@ public class OutboxRelay {
         return lastError;
     }
 
-    private void drainOrBackOff() {
+    /**
+     * One wake of the listener: a NOTIFY (payloads), a reconnection (null) or the sweep (empty). The parked rows are
+     * counted again on the latter two only, or when some are known: another replica may have parked one meanwhile.
+     */
+    private void drainOrBackOff(List<String> payloads) {
+        recountParked |= payloads == null || payloads.isEmpty();
         try {
             drain();
+            purgeIfDue();
             lastError = null;
             backoffMs = 100;
         } catch (Exception e) {
@@ -141,7 +151,7 @@ public class OutboxRelay {
                 int read = 0;
                 List<Long> sent = new ArrayList<>();
                 List<Future<?>> acks = new ArrayList<>();
-                Map<Long, String> parked = new LinkedHashMap<>();
+                Map<Long, String> refused = new LinkedHashMap<>();
                 try (PreparedStatement select = tx.prepareStatement(
                         "SELECT seq, event_id, topic, subject, type, source, event_time, data::text, traceparent FROM "
                                 + table
@@ -154,7 +164,7 @@ public class OutboxRelay {
                             try {
                                 record = record(rs);
                             } catch (RuntimeException e) {
-                                parked.put(rs.getLong(1), "not a valid event: " + e.getMessage());
+                                refused.put(rs.getLong(1), "not a valid event: " + e.getMessage());
                                 continue;
                             }
                             sent.add(rs.getLong(1));
@@ -171,13 +181,16 @@ public class OutboxRelay {
                         if (!neverAccepted(e.getCause())) {
                             throw e;
                         }
-                        parked.put(sent.get(i), "refused by Kafka: " + e.getCause().getMessage());
+                        refused.put(sent.get(i), "refused by Kafka: " + e.getCause().getMessage());
                     }
                 }
                 RelayCrashHook.haltIfArmed(settings.outbox().haltAfterAckFile());
                 markPublished(tx, table, published);
-                park(tx, table, parked);
-                countParked(tx, table);
+                park(tx, table, refused);
+                if (recountParked || !refused.isEmpty() || parked.get() > 0) {
+                    countParked(tx, table);
+                    recountParked = false;
+                }
                 tx.commit();
                 backlog.set(read == batch ? batch : 0);
                 return read;
@@ -241,10 +254,26 @@ public class OutboxRelay {
             update.setArray(1, tx.createArrayOf("bigint", seqs.toArray()));
             update.executeUpdate();
         }
-        try (PreparedStatement purge = tx.prepareStatement(
-                "DELETE FROM " + table + " WHERE published_at < now() - ?::interval")) {
+    }
+
+    /**
+     * Deletes the rows published longer than {@code retention} ago, at most once per {@code sweep-interval} and
+     * outside the publishing transaction: the DELETE scans the table (no index on published_at), which each pass
+     * paid on the hot path before.
+     */
+    private void purgeIfDue() {
+        long now = System.nanoTime();
+        if (now - lastPurge < settings.outbox().sweepInterval().toNanos()) {
+            return;
+        }
+        lastPurge = now;
+        try (Connection c = dataSource.getConnection();
+                PreparedStatement purge = c.prepareStatement("DELETE FROM " + settings.schema()
+                        + ".outbox WHERE published_at < now() - ?::interval")) {
             purge.setString(1, settings.outbox().retention().toSeconds() + " seconds");
             purge.executeUpdate();
+        } catch (SQLException e) {
+            LOG.warnf("purging the published outbox rows failed, trying again later: %s", e.getMessage());
         }
     }
 

@@ -3,8 +3,8 @@ package io.lakehouse.common.kube;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.lakehouse.common.testing.TestServers;
 import java.io.PrintWriter;
-import java.net.URI;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -20,7 +20,6 @@ import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Replicas competing for the lease against the real PostgreSQL of the test command (the catalog
@@ -32,16 +31,8 @@ class LeaderLockTest {
     private static final Duration INTERVAL = Duration.ofMillis(200);
     private static final Duration TTL = Duration.ofSeconds(2);
 
-    private static PGSimpleDataSource dataSource() {
-        URI url = URI.create(System.getProperty("lakehouse.test.pg.url", "postgresql://127.0.0.1:55432/lakehouse_test"));
-        PGSimpleDataSource ds = new PGSimpleDataSource();
-        ds.setServerNames(new String[] {url.getHost()});
-        ds.setPortNumbers(new int[] {url.getPort()});
-        ds.setDatabaseName(url.getPath().substring(1));
-        ds.setUser("catalog");
-        ds.setPassword("catalog");
-        ds.setCurrentSchema("catalog");
-        return ds;
+    private static DataSource dataSource() {
+        return TestServers.schema("catalog");
     }
 
     @BeforeAll

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.URI;
+import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
 
 /**
  * Where the tests find the real PostgreSQL and Kafka that {@code deploy/local/lakehouse test}
@@ -15,6 +17,19 @@ public final class TestServers {
 
     public static String pgUrl() {
         return System.getProperty("lakehouse.test.pg.url", "postgresql://127.0.0.1:55432/lakehouse_test");
+    }
+
+    /** JDBC to the test database as a service's role, in its schema (role, password and schema share the name). */
+    public static DataSource schema(String name) {
+        URI url = URI.create(pgUrl());
+        PGSimpleDataSource ds = new PGSimpleDataSource();
+        ds.setServerNames(new String[] {url.getHost()});
+        ds.setPortNumbers(new int[] {url.getPort()});
+        ds.setDatabaseName(url.getPath().substring(1));
+        ds.setUser(name);
+        ds.setPassword(name);
+        ds.setCurrentSchema(name);
+        return ds;
     }
 
     public static String kafka() {

@@ -78,6 +78,12 @@ final class Api {
         .POST(HttpRequest.BodyPublishers.ofString(body)).build());
   }
 
+  /** PUT of a JSON body (a membership in access-service). */
+  HttpResponse<String> put(String path, String body) {
+    return send(request(path).header("Content-Type", "application/json")
+        .PUT(HttpRequest.BodyPublishers.ofString(body)).build());
+  }
+
   HttpResponse<String> get(String path) {
     return send(request(path).GET().build());
   }
