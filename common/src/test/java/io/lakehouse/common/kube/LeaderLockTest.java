@@ -32,7 +32,7 @@ class LeaderLockTest {
     private static final Duration INTERVAL = Duration.ofMillis(200);
     private static final Duration TTL = Duration.ofSeconds(2);
 
-    private static PGSimpleDataSource dataSource() {
+    static PGSimpleDataSource dataSource() {
         URI url = URI.create(System.getProperty("lakehouse.test.pg.url", "postgresql://127.0.0.1:55432/lakehouse_test"));
         PGSimpleDataSource ds = new PGSimpleDataSource();
         ds.setServerNames(new String[] {url.getHost()});
