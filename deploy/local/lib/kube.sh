@@ -12,6 +12,9 @@ KUBE_START_TIMEOUT=60
 # How long the simulated kubelet/operators wait before reacting to a change (0 for benchmarks).
 KUBE_DELAY_MS="${LAKEHOUSE_KUBE_DELAY_MS:-1000}"
 KUBE_READY_LINE="local kubernetes API ready"
+# Its heap holds every object as JSON plus the 20,000 changes kept for resuming watches: ≈ 190 KB per catalog.
+# 256 MB ran out at 1,300 catalogs (the server then stopped answering); 2 GB leaves room for the bar's 10,000.
+KUBE_HEAP="${LAKEHOUSE_KUBE_HEAP:-2g}"
 KEYS_PUBLIC_B64="${LH_KEYS_DIR}/public.b64"
 
 # Generates the token signing keys once; prints nothing.
@@ -63,7 +66,7 @@ kube_up() {
   port_open "${KUBE_HOST}" "${KUBE_PORT}" &&
     die "port ${KUBE_PORT} is taken by a process this stack did not start"
   : >"${KUBE_LOG}"
-  local jvm_opts=(-Xmx256m)
+  local jvm_opts=("-Xmx${KUBE_HEAP}")
   # the kit logs through JBoss LogManager when it is on its classpath
   if compgen -G "${REPO_ROOT}/${LOCAL_KIT_DIR}/target/lib/jboss-logmanager-*.jar" >/dev/null; then
     jvm_opts+=(-Djava.util.logging.manager=org.jboss.logmanager.LogManager)

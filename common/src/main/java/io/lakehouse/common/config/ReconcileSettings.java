@@ -16,7 +16,11 @@ public interface ReconcileSettings {
     @WithDefault("4")
     int workers();
 
-    /** {@code lakehouse.reconcile.cache-sync-timeout}, default 60s: start-up wait for informer caches. */
+    /**
+     * {@code lakehouse.reconcile.cache-sync-timeout}, default 60s: how long the informer caches' first lists
+     * may go without a page at start-up before the leader gives up and steps down (a list that keeps
+     * progressing is waited for, however big).
+     */
     @WithDefault("60s")
     Duration cacheSyncTimeout();
 

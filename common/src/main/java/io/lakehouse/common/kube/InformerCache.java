@@ -13,7 +13,9 @@ import java.util.WeakHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import org.jboss.logging.Logger;
 
@@ -26,6 +28,14 @@ import org.jboss.logging.Logger;
 public class InformerCache implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(InformerCache.class);
+    /**
+     * Objects per list request (client-go's informers page by 500 too). Why: one LIST of every Secret of 10,000
+     * instances is tens of megabytes, parsed in one go on the client's event loop; on a loaded machine it outlasted
+     * the client's 10 s request timeout, was retried from scratch and never finished (P8). Pages stay small.
+     */
+    static final long LIST_PAGE = 500;
+    /** How often a start looks whether the first lists still progress. */
+    private static final long SYNC_POLL_MS = 250;
 
     private final KubernetesClient client;
     private final String managedBy;
@@ -48,8 +58,10 @@ public class InformerCache implements AutoCloseable {
 
     /**
      * Starts informers on these kinds, waits until their caches are synced, then keeps them watching. A
-     * list that fails or times out (a loaded machine, an API server error) is tried again until the sync
-     * timeout; then the start fails and the leader steps down ({@link LeaderLock}).
+     * list that fails or times out (a loaded machine, an API server error) is tried again; when no page
+     * arrived for the sync timeout, the start fails and the leader steps down ({@link LeaderLock}). The
+     * timeout counts from the last page, not from the start: a big first list that keeps progressing is
+     * never thrown away and begun again (the step-down loop P8 saw, eight starts in 7 minutes).
      */
     public synchronized void start(List<ResourceKind> kinds, long syncTimeoutSeconds) {
         List<CompletableFuture<Void>> started = new ArrayList<>();
@@ -58,12 +70,38 @@ public class InformerCache implements AutoCloseable {
             informers.put(kind.key(), informer);
             started.add(informer.start().toCompletableFuture());
         }
-        try {
-            CompletableFuture.allOf(started.toArray(CompletableFuture[]::new)).get(syncTimeoutSeconds, TimeUnit.SECONDS);
-        } catch (Exception e) {
-            throw new IllegalStateException("informer caches did not sync: " + e.getMessage(), e);
+        CompletableFuture<Void> synced = CompletableFuture.allOf(started.toArray(CompletableFuture[]::new));
+        long timeout = TimeUnit.SECONDS.toNanos(syncTimeoutSeconds);
+        long progressedAt = System.nanoTime();
+        long listed = -1;
+        while (!synced.isDone()) {
+            long now = listedObjects();
+            if (now != listed) {
+                listed = now;
+                progressedAt = System.nanoTime();
+            } else if (System.nanoTime() - progressedAt > timeout) {
+                throw new IllegalStateException("informer caches did not sync: no object listed for "
+                        + syncTimeoutSeconds + " s (" + listed + " listed)");
+            }
+            try {
+                synced.get(SYNC_POLL_MS, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // still listing: look at the progress again
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("informer caches did not sync: interrupted", e);
+            } catch (ExecutionException e) {
+                throw new IllegalStateException("informer caches did not sync: " + e.getCause(), e.getCause());
+            }
         }
         watchdog = new InformerWatchdog(this, kinds).start();
+    }
+
+    /** The objects the informers hold so far: grows with every page of their first lists. */
+    private long listedObjects() {
+        synchronized (stores) {
+            return stores.values().stream().mapToLong(InformerCacheStore::size).sum();
+        }
     }
 
     public Optional<HasMetadata> get(ResourceKind kind, String namespace, String name) {
@@ -146,6 +184,7 @@ public class InformerCache implements AutoCloseable {
         SharedIndexInformer<HasMetadata> informer = kind.operations(client)
                 .inAnyNamespace()
                 .withLabel(Labels.MANAGED_BY, managedBy)
+                .withLimit(LIST_PAGE)
                 .runnableInformer(0);
         InformerCacheStore store = new InformerCacheStore();
         // Objects are kept compact (P6) and looked up by key only: no namespace index either.

@@ -14,6 +14,8 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -52,6 +54,12 @@ public class ReconcileLoop implements AutoCloseable {
     private final Predicate<String> ownsKind;
     private final Tracer tracer;
     private volatile WorkQueue queue;
+    /**
+     * Instances the informers' first lists asked for, held until every cache has synced: a pass before that would
+     * ask the API server for each object of a kind not listed yet (716 GETs while catalog-service restarted with
+     * 1,176 catalogs, competing with the lists themselves). Null when nothing is held.
+     */
+    private volatile Set<String> held;
     private PgChannelListener listener;
     private volatile LeaderLock leader;
 
@@ -126,6 +134,13 @@ public class ReconcileLoop implements AutoCloseable {
     }
 
     private void enqueue(String key, SpanContext trigger) {
+        Set<String> waiting = held;
+        if (waiting != null) {
+            waiting.add(key);
+            if (held != null) {
+                return; // queued by lead() once the caches synced; else lead() released them already: queue it here
+            }
+        }
         WorkQueue current = this.queue;
         if (current != null) {
             current.add(key, trigger);
@@ -148,10 +163,18 @@ public class ReconcileLoop implements AutoCloseable {
     }
 
     private synchronized void lead() {
+        Set<String> waiting = ConcurrentHashMap.newKeySet();
+        held = waiting;
         queue = new WorkQueue("reconcile", settings.workers(), this::pass, tracer);
-        cache.start(kinds, settings.cacheSyncTimeout().toSeconds());
+        try {
+            cache.start(kinds, settings.cacheSyncTimeout().toSeconds());
+        } finally {
+            held = null;
+        }
+        waiting.forEach(key -> enqueue(key, SpanContext.getInvalid()));
         listener = new PgChannelListener(dataSource, channel, LISTEN_TIMEOUT, this::intentChanged).start();
-        LOG.infof("reconcile loop started with %d workers", settings.workers());
+        LOG.infof("reconcile loop started with %d workers (%d instances queued by the first lists)", settings.workers(),
+                waiting.size());
     }
 
     private synchronized void stepDown() {

@@ -1,6 +1,7 @@
 package io.lakehouse.common.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
@@ -95,6 +96,32 @@ class InformerCacheTest {
             assertThat(late.get(ResourceKind.CONFIG_MAP, NS, "there")).isPresent();
         } finally {
             late.close();
+        }
+    }
+
+    @Test
+    void aFirstListThatKeepsProgressingIsWaitedForPastTheSyncTimeoutOneWithoutProgressIsNot() throws Exception {
+        int objects = (int) (2 * InformerCache.LIST_PAGE + 200); // three pages
+        for (int i = 0; i < objects; i++) {
+            direct.configMaps().inNamespace(NS).resource(configMap("cm-" + i)).create();
+        }
+        faults("latencyMs=2000"); // every page takes 2 s: 6 s in all, against a timeout of 3 s without a page
+        InformerCache slow = new InformerCache(throughProxy, "test-service");
+        try {
+            slow.start(List.of(ResourceKind.CONFIG_MAP), 3);
+            assertThat(slow.get(ResourceKind.CONFIG_MAP, NS, "cm-" + (objects - 1))).isPresent();
+        } finally {
+            slow.close();
+        }
+
+        faults("rate500=1");
+        InformerCache stuck = new InformerCache(throughProxy, "test-service");
+        try {
+            assertThatThrownBy(() -> stuck.start(List.of(ResourceKind.CONFIG_MAP), 2))
+                    .hasMessageContaining("no object listed for 2 s");
+        } finally {
+            stuck.close();
+            faults("");
         }
     }
 

@@ -31,7 +31,7 @@ class LeaderLockTest {
     private static final Duration INTERVAL = Duration.ofMillis(200);
     private static final Duration TTL = Duration.ofSeconds(2);
 
-    private static DataSource dataSource() {
+    static DataSource dataSource() {
         return TestServers.schema("catalog");
     }
 

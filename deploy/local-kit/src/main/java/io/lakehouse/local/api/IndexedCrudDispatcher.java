@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.dsl.base.CustomResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.CustomResourceDefinitionProcessor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
-import io.fabric8.kubernetes.client.server.mock.KubernetesResponseComposer;
 import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
 import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherHandler;
 import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudPersistence;
@@ -51,7 +50,6 @@ public final class IndexedCrudDispatcher extends Dispatcher implements Kubernete
   private final Watches watches;
   private final CustomResourceDefinitionProcessor crds = new CustomResourceDefinitionProcessor();
   private final KubernetesAttributesExtractor attributes = new KubernetesAttributesExtractor();
-  private final KubernetesResponseComposer lists = new KubernetesResponseComposer();
   private final KubernetesCrudDispatcherHandler post;
   private final KubernetesCrudDispatcherHandler put;
   private final KubernetesCrudDispatcherHandler patch;
@@ -95,15 +93,34 @@ public final class IndexedCrudDispatcher extends Dispatcher implements Kubernete
 
   private MockResponse get(String path) {
     AttributeSet query = attributes.fromPath(path);
-    List<Map.Entry<AttributeSet, String>> items = store.select(query);
     if (query.containsKey(KubernetesAttributesExtractor.NAME)) {
+      List<Map.Entry<AttributeSet, String>> items = store.select(query);
       return items.isEmpty() ? new MockResponse().setResponseCode(HttpURLConnection.HTTP_NOT_FOUND)
           : new MockResponse().setResponseCode(HttpURLConnection.HTTP_OK).setBody(items.get(0).getValue());
     }
+    ListPage page = page(query, RequestQuery.limit(path), ListPage.Continue.parse(RequestQuery.continueToken(path)));
     // Nothing found may be a discovery request (/apis/group/version) for a custom resource.
-    String discovery = items.isEmpty() ? crds.getApiResources(path) : null;
+    String discovery = page.items().isEmpty() ? crds.getApiResources(path) : null;
     return new MockResponse().setResponseCode(HttpURLConnection.HTTP_OK)
-        .setBody(discovery != null ? discovery : list(items));
+        .setBody(discovery != null ? discovery : page.json());
+  }
+
+  /**
+   * The page of a list that {@code limit} and {@code after} ask for (see {@link ListPage}); the whole list without a
+   * limit. One more object than the limit is looked up to know whether another page follows.
+   */
+  private ListPage page(AttributeSet query, int limit, ListPage.Continue after) {
+    long version = after == null ? resourceVersion.get() : after.resourceVersion();
+    List<Map.Entry<AttributeSet, String>> items = store.select(query, after,
+        limit > 0 ? limit + 1 : Integer.MAX_VALUE);
+    String next = null;
+    if (limit > 0 && items.size() > limit) {
+      items = items.subList(0, limit);
+      AttributeSet last = items.get(limit - 1).getKey();
+      next = new ListPage.Continue(version, IndexedStore.value(last, KubernetesAttributesExtractor.NAMESPACE),
+          IndexedStore.value(last, KubernetesAttributesExtractor.NAME)).token();
+    }
+    return new ListPage(items.stream().map(Map.Entry::getValue).toList(), version, next);
   }
 
   private MockResponse delete(String path) {
@@ -116,7 +133,8 @@ public final class IndexedCrudDispatcher extends Dispatcher implements Kubernete
       return items.isEmpty() ? new MockResponse().setResponseCode(HttpURLConnection.HTTP_NOT_FOUND)
           : new MockResponse().setResponseCode(HttpURLConnection.HTTP_OK).setBody(items.get(0).getValue());
     }
-    return new MockResponse().setResponseCode(HttpURLConnection.HTTP_OK).setBody(list(items));
+    return new MockResponse().setResponseCode(HttpURLConnection.HTTP_OK)
+        .setBody(new ListPage(items.stream().map(Map.Entry::getValue).toList(), resourceVersion.get(), null).json());
   }
 
   /** Removes the object, or with finalizers left marks it for deletion once (as the mock and Kubernetes do). */
@@ -130,10 +148,6 @@ public final class IndexedCrudDispatcher extends Dispatcher implements Kubernete
       resource.getMetadata().setResourceVersion(String.valueOf(requestResourceVersion()));
       processEvent(path, query, item.getKey(), resource, Serialization.asJson(resource));
     }
-  }
-
-  private String list(List<Map.Entry<AttributeSet, String>> items) {
-    return lists.compose(items.stream().map(Map.Entry::getValue).toList(), String.valueOf(resourceVersion.get()));
   }
 
   private MockResponse watch(String path) {

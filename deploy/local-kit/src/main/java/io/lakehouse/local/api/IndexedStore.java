@@ -33,7 +33,7 @@ final class IndexedStore {
 
   /** The first object matching {@code query}, or null. */
   Map.Entry<AttributeSet, String> find(AttributeSet query) {
-    for (Map.Entry<AttributeSet, String> entry : candidates(query)) {
+    for (Map.Entry<AttributeSet, String> entry : candidates(query, null)) {
       if (entry.getKey().matches(query)) {
         return entry;
       }
@@ -43,8 +43,19 @@ final class IndexedStore {
 
   /** Every object matching {@code query}, ordered by namespace and name. */
   List<Map.Entry<AttributeSet, String>> select(AttributeSet query) {
+    return select(query, null, Integer.MAX_VALUE);
+  }
+
+  /**
+   * At most {@code max} objects matching {@code query} that come after {@code after} (null: from the first), ordered
+   * by namespace and name: one page of a list, found without looking at the objects before it.
+   */
+  List<Map.Entry<AttributeSet, String>> select(AttributeSet query, ListPage.Continue after, int max) {
     List<Map.Entry<AttributeSet, String>> found = new ArrayList<>();
-    for (Map.Entry<AttributeSet, String> entry : candidates(query)) {
+    for (Map.Entry<AttributeSet, String> entry : candidates(query, after)) {
+      if (found.size() == max) {
+        break;
+      }
       if (entry.getKey().matches(query)) {
         found.add(entry);
       }
@@ -82,8 +93,11 @@ final class IndexedStore {
     kinds.clear();
   }
 
-  /** The objects {@code query} may match: its kind, its namespace and its name where it gives them. */
-  private Collection<Map.Entry<AttributeSet, String>> candidates(AttributeSet query) {
+  /**
+   * The objects {@code query} may match, in list order: its kind, its namespace and its name where it gives them,
+   * only those after {@code after} when given (a page of a list skips the objects before it through the index).
+   */
+  private Collection<Map.Entry<AttributeSet, String>> candidates(AttributeSet query, ListPage.Continue after) {
     if (!query.containsKey(KubernetesAttributesExtractor.PLURAL)) {
       return all(kinds.values());
     }
@@ -100,14 +114,15 @@ final class IndexedStore {
     String name = exact(query, KubernetesAttributesExtractor.NAME, KubernetesAttributesExtractor.METADATA_NAME);
     List<Map.Entry<AttributeSet, String>> found = new ArrayList<>();
     for (var namespaces : scopes) {
-      Collection<NavigableMap<String, Map.Entry<AttributeSet, String>>> inScope = namespace == null
-          ? namespaces.values()
-          : listOfNullable(namespaces.get(namespace));
-      for (var names : inScope) {
+      var inScope = namespace != null ? onlyKey(namespaces, namespace)
+          : after == null ? namespaces : namespaces.tailMap(after.namespace(), true);
+      for (var names : inScope.entrySet()) {
+        var tail = after != null && names.getKey().equals(after.namespace())
+            ? names.getValue().tailMap(after.name(), false) : names.getValue();
         if (name == null) {
-          found.addAll(names.values());
-        } else if (names.containsKey(name)) {
-          found.add(names.get(name));
+          found.addAll(tail.values());
+        } else if (tail.containsKey(name)) {
+          found.add(tail.get(name));
         }
       }
     }
@@ -121,8 +136,8 @@ final class IndexedStore {
     return found;
   }
 
-  private static <T> List<T> listOfNullable(T value) {
-    return value == null ? List.of() : List.of(value);
+  private static <T> NavigableMap<String, T> onlyKey(NavigableMap<String, T> map, String key) {
+    return map.subMap(key, true, key, true);
   }
 
   /** (group, plural) of a stored object or a query: the core group is "". */
@@ -131,7 +146,7 @@ final class IndexedStore {
     return plural.isEmpty() ? NO_KIND : value(attributes, KubernetesAttributesExtractor.API) + "/" + plural;
   }
 
-  private static String value(AttributeSet attributes, String key) {
+  static String value(AttributeSet attributes, String key) {
     Attribute attribute = attributes.getAttribute(key);
     return attribute == null || attribute.getValues().isEmpty() ? "" : attribute.getValues().get(0).toString();
   }

@@ -27,6 +27,20 @@ final class RequestQuery {
     }
   }
 
+  /** The {@code limit} of a list: the most objects one page holds; 0 (none, or not a positive number) for all. */
+  static int limit(String path) {
+    try {
+      return param(path, "limit").map(Integer::parseInt).filter(l -> l > 0).orElse(0);
+    } catch (NumberFormatException e) {
+      return 0;
+    }
+  }
+
+  /** The {@code continue} token of a list's next page, or null. */
+  static String continueToken(String path) {
+    return param(path, "continue").orElse(null);
+  }
+
   /** The name of {@code fieldSelector=metadata.name=NAME}, or null. */
   static String fieldSelectorName(String path) {
     return param(path, "fieldSelector").flatMap(selector -> {

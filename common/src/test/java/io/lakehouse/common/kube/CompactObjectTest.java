@@ -1,0 +1,56 @@
+package io.lakehouse.common.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Secrets and Jobs are compacted as they arrive, on the client's event loop during the first lists (P8): copied
+ * field by field, they keep exactly what the cache's readers use and nothing else.
+ */
+class CompactObjectTest {
+
+    @Test
+    void aSecretKeepsItsTypeMetadataAndTheDigestOfItsValuesNotTheValues() {
+        Secret full = new SecretBuilder().withNewMetadata().withName("s").withNamespace("ns").withResourceVersion("7")
+                .addToLabels(Labels.INSTANCE, "sales").addToAnnotations("a", "b").endMetadata()
+                .withType("kubernetes.io/tls").addToData("tls.key", "c2VjcmV0").withImmutable(true).build();
+
+        Secret compact = (Secret) CompactObject.of(full, "");
+
+        assertThat(Serialization.asJson(compact)).doesNotContain("c2VjcmV0").doesNotContain("immutable");
+        assertThat(compact.getData()).isNullOrEmpty();
+        assertThat(compact.getType()).isEqualTo("kubernetes.io/tls");
+        assertThat(compact.getApiVersion()).isEqualTo("v1");
+        assertThat(compact.getKind()).isEqualTo("Secret");
+        assertThat(compact.getMetadata().getLabels()).containsEntry(Labels.INSTANCE, "sales");
+        assertThat(compact.getMetadata().getResourceVersion()).isEqualTo("7");
+        assertThat(compact.getMetadata().getAnnotations()).containsEntry("a", "b").containsKey(CompactObject.MARK);
+        assertThat(CompactObject.dataDigest(compact)).isEqualTo(CompactObject.dataDigest(full));
+        assertThat(CompactObject.isCompact(compact)).isTrue();
+    }
+
+    @Test
+    void aJobKeepsItsStatusAndAnnotationsNotItsPodTemplate() {
+        Job full = new JobBuilder().withNewMetadata().withName("j").withNamespace("ns")
+                .addToAnnotations(Labels.CHECKSUM, "abc").endMetadata()
+                .withNewSpec().withBackoffLimit(2).withNewTemplate().withNewSpec().addNewContainer().withName("init")
+                .withImage("image:1").endContainer().endSpec().endTemplate().endSpec()
+                .withNewStatus().withSucceeded(1).endStatus().build();
+
+        Job compact = (Job) CompactObject.of(full, "abc");
+
+        assertThat(compact.getSpec()).isNull();
+        assertThat(Serialization.asJson(compact)).doesNotContain("image:1");
+        assertThat(compact.getStatus().getSucceeded()).isEqualTo(1);
+        assertThat(compact.getApiVersion()).isEqualTo("batch/v1");
+        assertThat(compact.getKind()).isEqualTo("Job");
+        assertThat(CompactObject.verifies(compact, "abc")).isTrue();
+        assertThat(compact.getMetadata().getAnnotations()).containsEntry(Labels.CHECKSUM, "abc");
+    }
+}
