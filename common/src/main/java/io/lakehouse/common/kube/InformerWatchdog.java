@@ -15,8 +15,10 @@ import org.jboss.logging.Logger;
  * that stopped. Why: fabric8 resumes a dropped watch from its last resourceVersion and trusts the server
  * to replay what happened meanwhile; the mock API server (and a server whose history was compacted
  * without a 410) does not, so an object deleted while the watch was down would stay in the cache for
- * good and its drift would never be repaired. One LIST per kind per reconnection; a relist that fails
- * is retried with fabric8's backoff until it syncs, never in a loop.
+ * good and its drift would never be repaired. Only a watch that went down on a failure is relisted (one
+ * LIST per kind per failure): fabric8 restarts every watch by itself every 5-10 minutes and resumes it
+ * without a gap, which is no reason to list. A relist that fails is retried with fabric8's backoff until
+ * it syncs, never in a loop.
  */
 final class InformerWatchdog implements AutoCloseable {
 
@@ -79,10 +81,10 @@ final class InformerWatchdog implements AutoCloseable {
             return;
         }
         boolean stopped = informer.stopped().toCompletableFuture().isDone();
-        boolean watching = informer.isWatching();
-        if (!watching) {
-            state.watchWasDown = true;
+        if (cache.takeFailure(kind)) {
+            state.watchWasDown = true; // not fabric8's own periodic watch restart, which resumes without a gap
         }
+        boolean watching = informer.isWatching();
         if ((stopped || (state.watchWasDown && watching)) && System.currentTimeMillis() >= state.notBefore) {
             relist(kind, state, stopped ? "stopped" : "watch was down");
         }

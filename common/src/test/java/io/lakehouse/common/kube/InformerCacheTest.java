@@ -6,12 +6,19 @@ import static org.awaitility.Awaitility.await;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.client.ConfigBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
+import io.fabric8.kubernetes.client.informers.impl.cache.Reflector;
+import java.lang.reflect.Field;
 import java.nio.file.Files;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,6 +71,55 @@ class InformerCacheTest {
         assertThat(cache.get(ResourceKind.CONFIG_MAP, NS, "kept")).isPresent();
         await().atMost(Duration.ofSeconds(10)).until(cache::isWatching);
         assertThat(cache.stoppedKinds()).isEmpty();
+    }
+
+    @Test
+    void theClientsOwnPeriodicWatchRestartsAreNoGapNeitherListedAgainNorReportedAsChanges() throws Exception {
+        direct.configMaps().inNamespace(NS).resource(configMap("steady")).create();
+        // a watch that restarts reconnects after 2 s (as on a loaded API server): the watchdog sees it down
+        KubernetesClient slowReconnects = new KubernetesClientBuilder().withConfig(new ConfigBuilder(
+                throughProxy.getConfiguration()).withWatchReconnectInterval(2000).build()).build();
+        InformerCache restarting = new WatchRestartingCache(slowReconnects);
+        try {
+            restarting.start(List.of(ResourceKind.CONFIG_MAP), 10);
+            AtomicInteger reported = new AtomicInteger();
+            restarting.onChange(changed -> reported.incrementAndGet());
+            var informer = restarting.informerOf(ResourceKind.CONFIG_MAP);
+
+            // fabric8 restarts the watch every 3-6 s here (every 5-10 min in production): nothing changed, nothing
+            // to list again (the old watchdog relisted after each restart and reported every object again)
+            await().during(Duration.ofSeconds(10)).atMost(Duration.ofSeconds(12))
+                    .until(() -> reported.get() == 0 && restarting.informerOf(ResourceKind.CONFIG_MAP) == informer);
+
+            direct.configMaps().inNamespace(NS).resource(configMap("later")).create();
+            await().atMost(Duration.ofSeconds(15))
+                    .until(() -> restarting.get(ResourceKind.CONFIG_MAP, NS, "later").isPresent());
+            assertThat(reported.get()).isEqualTo(1);
+        } finally {
+            restarting.close();
+            slowReconnects.close();
+        }
+    }
+
+    /** A cache whose informers restart their watches every 3-6 s, as fabric8 does every 5-10 minutes. */
+    private static final class WatchRestartingCache extends InformerCache {
+
+        WatchRestartingCache(KubernetesClient client) {
+            super(client, "test-service");
+        }
+
+        @Override
+        SharedIndexInformer<HasMetadata> newInformer(ResourceKind kind) {
+            SharedIndexInformer<HasMetadata> informer = super.newInformer(kind);
+            try {
+                Field reflector = informer.getClass().getDeclaredField("reflector");
+                reflector.setAccessible(true);
+                ((Reflector<?, ?>) reflector.get(informer)).setMinTimeout(3);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException("fabric8's informer changed: " + e, e);
+            }
+            return informer;
+        }
     }
 
     @Test
