@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <pre>
  * java -cp … io.lakehouse.bench.AllBench --home .local --repo . --services 'catalog:8081 engines:8082 …'
  *   --kube URL --kafka HOST:PORT --pg-port N --out results.md [--namespaces 20] [--seed 20]
- *   [--p1-rate 200 --p1-seconds 10] [--p2-rate 100 --p2-seconds 3] [--sat-threads 8 --sat-seconds 5]
+ *   [--p1-rate 200 --p1-seconds 10 --p1-warm-up-seconds 3] [--p2-rate 100 --p2-seconds 3] [--sat-threads 8 --sat-seconds 5]
  *   [--p6-burst 100 --p6-fill 500] [--p7-seconds 60] [--p8-settle-seconds 10] [--p8-timeout-seconds 90]
  *   [--p9-changes 40 --p9-gap-ms 250] [--p10-changes 300]
  *   [--p10-outage-seconds 0] [--ready-timeout-seconds 600]
