@@ -100,8 +100,13 @@ final class AllRun {
 
   /** Catalogs of this run in phase Ready, over all its namespaces (one list page each). */
   int readyCatalogs() {
+    return readyCatalogs(namespaces);
+  }
+
+  /** Catalogs in phase Ready in these namespaces (one list page each). */
+  int readyCatalogs(List<String> in) {
     int ready = 0;
-    for (String ns : namespaces) {
+    for (String ns : in) {
       for (JsonNode item : api("catalog").list(ns)) {
         ready += "Ready".equals(item.path("status").path("phase").asText()) ? 1 : 0;
       }

@@ -1,6 +1,5 @@
 package io.lakehouse.bench;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -70,12 +69,7 @@ final class SustainedBench {
   private void awaitReady(List<String> namespaces, int n, int seconds) throws InterruptedException {
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(seconds);
     while (true) {
-      int ready = 0;
-      for (String ns : namespaces) {
-        for (JsonNode item : r.api("catalog").list(ns)) {
-          ready += "Ready".equals(item.path("status").path("phase").asText()) ? 1 : 0;
-        }
-      }
+      int ready = r.readyCatalogs(namespaces);
       if (ready >= n) {
         return;
       }
