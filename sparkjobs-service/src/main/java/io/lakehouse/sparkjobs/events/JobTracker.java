@@ -5,9 +5,11 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.metrics.LakehouseMetrics;
 import io.lakehouse.common.outbox.Outbox;
 import io.lakehouse.sparkjobs.domain.JobState;
 import io.lakehouse.sparkjobs.kube.ApplicationStatus;
+import io.lakehouse.sparkjobs.kube.CompactApplicationStore;
 import io.lakehouse.sparkjobs.kube.DriverLogs;
 import io.lakehouse.sparkjobs.kube.SparkResources;
 import io.lakehouse.sparkjobs.store.JobStore;
@@ -15,6 +17,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
@@ -29,7 +32,9 @@ import org.jboss.logging.Logger;
  * last lines are kept, so the operator's TTL does not take them. Replicas race harmlessly: the update
  * only applies to a row whose state differs, so one of them records each change. A state the history
  * already holds ({@link SeenStates}) costs no transaction, and the end of a job watched here is written
- * with its driver's lines in one.
+ * with its driver's lines in one. The informer's thread hands the changes, in its order, to one writer
+ * ({@link BatchedWriter}): the changes of several jobs that arrive while a transaction runs share the next one,
+ * each with its event, so a burst of jobs costs a few transactions and relay passes instead of one per change.
  */
 @ApplicationScoped
 public class JobTracker {
@@ -38,6 +43,12 @@ public class JobTracker {
     static final int KEPT_LINES = 200;
     private static final long RESYNC_MILLIS = 60_000;
     static final Duration LAUNCH_GRACE = Duration.ofSeconds(30);
+    /** {@code lakehouse_sparkjobs_tracker_queue_depth}: state changes seen, not yet handed to a transaction. */
+    static final String QUEUE_DEPTH = "lakehouse.sparkjobs.tracker.queue.depth";
+    /** Changes in one transaction at most: a few ms of row locks, one relay pass for their events. */
+    private static final int MAX_BATCH = 100;
+    /** Changes waiting at most before the informer's thread waits for the writer (nothing is dropped). */
+    private static final int QUEUE_CAPACITY = 10_000;
 
     private final KubernetesClient kube;
     private final Pool pool;
@@ -46,6 +57,7 @@ public class JobTracker {
     private final ServiceSettings service;
     private final SeenStates seen = new SeenStates();
     private SharedIndexInformer<GenericKubernetesResource> informer;
+    private BatchedWriter<Change, Recorded> writer;
 
     JobTracker(KubernetesClient kube, Pool pool, JobStore jobs, JobEvents events, ServiceSettings service) {
         this.kube = kube;
@@ -56,9 +68,31 @@ public class JobTracker {
     }
 
     void start(@Observes StartupEvent event) {
+        writer = new BatchedWriter<>("sparkjobs-history-writer", pool, QUEUE_CAPACITY, MAX_BATCH,
+                new BatchedWriter.Steps<>() {
+                    @Override
+                    public Uni<Recorded> write(SqlConnection tx, Change change) {
+                        return record(tx, change);
+                    }
+
+                    @Override
+                    public void written(Change change, Recorded result) {
+                        JobTracker.this.written(change, result);
+                    }
+
+                    @Override
+                    public void failed(Change change, RuntimeException e) {
+                        JobTracker.this.failed(change, e);
+                    }
+                });
+        LakehouseMetrics.gauge(QUEUE_DEPTH, "SparkApplication state changes waiting for the history's writer", null,
+                writer::queued);
         try {
+            // The cache keeps compact copies (every application stays in it until the operator's TTL).
             informer = kube.genericKubernetesResources(SparkResources.APPLICATIONS).inAnyNamespace()
-                    .inform(new Handler(), RESYNC_MILLIS);
+                    .runnableInformer(RESYNC_MILLIS).itemStore(new CompactApplicationStore()).removeNamespaceIndex();
+            informer.addEventHandler(new Handler());
+            informer.run();
         } catch (RuntimeException e) {
             // No operator CRD on this cluster: launches answer 503 with that reason; nothing to follow.
             LOG.warnf("not following SparkApplications: %s", e.getMessage());
@@ -68,6 +102,9 @@ public class JobTracker {
     void stop(@Observes ShutdownEvent event) {
         if (informer != null) {
             informer.close();
+        }
+        if (writer != null) {
+            writer.stop();
         }
     }
 
@@ -84,7 +121,7 @@ public class JobTracker {
         ApplicationStatus s = ApplicationStatus.of(app, service.name());
         String uid = uid(app);
         if (seen.recorded(uid, s.state())) {
-            // A resync or a status update that changed no state: the history has it.
+            // A resync or a status update that changed no state: the history has it (or its write is queued).
             return;
         }
         boolean launching = s.ours() && !unfinishedLaunch(s, OffsetDateTime.now());
@@ -97,11 +134,21 @@ public class JobTracker {
         // Ended while watched: the driver's lines go with the final state, in its transaction.
         boolean logRead = seen.endsWhileWatched(uid, s.state());
         String log = logRead ? driverLog(s).orElse(null) : null;
-        Recorded result = pool.withTransaction(tx -> jobs.observe(tx, s, log).chain(updated -> {
+        seen.queued(uid, s.state());
+        writer.submit(new Change(uid, s, launching, logRead, log));
+    }
+
+    /** A state to write, as the informer saw it, with the driver's lines when they go with it. */
+    private record Change(String uid, ApplicationStatus status, boolean launching, boolean logRead, String log) {}
+
+    /** The statements of one change, in the transaction it shares with the changes queued with it. */
+    private Uni<Recorded> record(SqlConnection tx, Change c) {
+        ApplicationStatus s = c.status();
+        return jobs.observe(tx, s, c.log()).chain(updated -> {
             if (updated.isPresent()) {
                 return Outbox.append(tx, events.stateChanged(updated.get())).replaceWith(Recorded.CHANGED);
             }
-            if (launching) {
+            if (c.launching()) {
                 // Launched here: the launch records it (its row may not be committed yet); resync catches up.
                 return Uni.createFrom().item(Recorded.UNKNOWN);
             }
@@ -117,11 +164,23 @@ public class JobTracker {
                 }
                 return Outbox.append(tx, events.submitted(found.get())).replaceWith(Recorded.CHANGED);
             });
-        })).await().indefinitely();
-        seen.seen(uid, s.state(), result != Recorded.UNKNOWN);
-        if (result == Recorded.CHANGED && !logRead && JobState.finished(s.state())) {
+        });
+    }
+
+    /** After the change's commit: what the history now holds; the driver's lines when they could not go with it. */
+    private void written(Change c, Recorded result) {
+        ApplicationStatus s = c.status();
+        seen.settled(c.uid(), s.state(), result != Recorded.UNKNOWN);
+        if (result == Recorded.CHANGED && !c.logRead() && JobState.finished(s.state())) {
             driverLog(s).ifPresent(lines -> jobs.saveLog(s.namespace(), s.name(), lines).await().indefinitely());
         }
+    }
+
+    private void failed(Change c, RuntimeException e) {
+        // Not held: the next event of this state (the resync's at the latest) tries again.
+        seen.settled(c.uid(), c.status().state(), false);
+        LOG.warnf("SparkApplication %s/%s not recorded (the next resync tries again): %s", c.status().namespace(),
+                c.status().name(), e.getMessage());
     }
 
     /** What a pass did to the history. */
@@ -165,7 +224,7 @@ public class JobTracker {
             try {
                 observe(app);
             } catch (RuntimeException e) {
-                LOG.warnf("SparkApplication %s/%s not recorded (the next resync tries again): %s",
+                LOG.warnf("SparkApplication %s/%s not queued (the next resync tries again): %s",
                         app.getMetadata().getNamespace(), app.getMetadata().getName(), e.getMessage());
             }
         }

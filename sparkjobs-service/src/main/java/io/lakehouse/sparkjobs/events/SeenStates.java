@@ -7,7 +7,9 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * What this replica learnt of each SparkApplication (by uid) from the events it handled: the last state
  * seen, and whether the history is known to hold it. The informer repeats states (its resync every minute,
- * status updates that change no state: executors, attempts); those need no transaction.
+ * status updates that change no state: executors, attempts); those need no transaction. A state handed to the
+ * writer counts as held until its write says otherwise ({@link #settled}), so a repeat arriving meanwhile is not
+ * queued a second time.
  */
 final class SeenStates {
 
@@ -15,7 +17,7 @@ final class SeenStates {
 
     private final Map<String, Seen> byUid = new ConcurrentHashMap<>();
 
-    /** The history holds this state of the application already (written or confirmed here): nothing to write. */
+    /** The history holds this state of the application already (written, confirmed or queued): nothing to write. */
     boolean recorded(String uid, String state) {
         Seen seen = byUid.get(uid);
         return seen != null && seen.recorded() && seen.state().equals(state);
@@ -33,6 +35,19 @@ final class SeenStates {
 
     void seen(String uid, String state, boolean recorded) {
         byUid.put(uid, new Seen(state, recorded));
+    }
+
+    /** Handed to the writer: held from now on, unless {@link #settled} says the write did not record it. */
+    void queued(String uid, String state) {
+        seen(uid, state, true);
+    }
+
+    /**
+     * What the write of this state found. Ignored when a later state was queued since (it is the one to settle)
+     * or the application was deleted meanwhile (forgotten: not brought back).
+     */
+    void settled(String uid, String state, boolean recorded) {
+        byUid.computeIfPresent(uid, (id, seen) -> seen.state().equals(state) ? new Seen(state, recorded) : seen);
     }
 
     void forget(String uid) {

@@ -1,6 +1,7 @@
 package io.lakehouse.sparkjobs.kube;
 
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.lakehouse.common.kube.Labels;
 import io.lakehouse.sparkjobs.domain.JobState;
@@ -43,6 +44,41 @@ public record ApplicationStatus(String namespace, String name, String state, Off
                 notes.get(JobLabels.CREATED_BY),
                 app.getMetadata().getCreationTimestamp() == null ? OffsetDateTime.now()
                         : OffsetDateTime.parse(app.getMetadata().getCreationTimestamp()));
+    }
+
+    /**
+     * A copy of the application with what {@link #of} reads and what an informer needs to follow it (uid,
+     * resourceVersion), sharing the original's parts: the tracker's cache keeps this instead of the whole object
+     * (pod templates, the form's annotation: 2 to 8 KB of JSON, every application kept until the operator's TTL, in
+     * the old generation).
+     */
+    public static GenericKubernetesResource compact(GenericKubernetesResource app) {
+        ObjectMeta from = app.getMetadata();
+        ObjectMeta meta = new ObjectMeta();
+        meta.setName(from.getName());
+        meta.setNamespace(from.getNamespace());
+        meta.setUid(from.getUid());
+        meta.setResourceVersion(from.getResourceVersion());
+        meta.setCreationTimestamp(from.getCreationTimestamp());
+        meta.setLabels(from.getLabels());
+        meta.setOwnerReferences(from.getOwnerReferences());
+        String createdBy = from.getAnnotations() == null ? null : from.getAnnotations().get(JobLabels.CREATED_BY);
+        if (createdBy != null) {
+            meta.setAnnotations(Map.of(JobLabels.CREATED_BY, createdBy));
+        }
+        GenericKubernetesResource copy = new GenericKubernetesResource();
+        copy.setApiVersion(app.getApiVersion());
+        copy.setKind(app.getKind());
+        copy.setMetadata(meta);
+        String file = text(app, "spec", "mainApplicationFile");
+        if (file != null) {
+            copy.setAdditionalProperty("spec", Map.of("mainApplicationFile", file));
+        }
+        Object status = app.getAdditionalProperties().get("status");
+        if (status != null) {
+            copy.setAdditionalProperty("status", status);
+        }
+        return copy;
     }
 
     private static OffsetDateTime time(String text) {
