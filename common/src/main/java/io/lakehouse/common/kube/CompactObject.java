@@ -116,8 +116,11 @@ public final class CompactObject {
         return Checksums.sha256(new TreeMap<>(secret.getData() == null ? Map.of() : secret.getData()).toString());
     }
 
-    /** What the cache's readers use of the metadata, in immutable compact collections. */
-    private static ObjectMeta metadata(ObjectMeta full, Map<String, String> annotations) {
+    /**
+     * What the cache's readers use of the metadata, in immutable compact collections (also sparkjobs-service's
+     * tracker cache).
+     */
+    public static ObjectMeta metadata(ObjectMeta full, Map<String, String> annotations) {
         ObjectMeta m = new ObjectMeta();
         m.setName(full.getName());
         m.setNamespace(full.getNamespace());

@@ -3,6 +3,7 @@ package io.lakehouse.sparkjobs.kube;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.lakehouse.common.kube.CompactObject;
 import io.lakehouse.common.kube.Labels;
 import io.lakehouse.sparkjobs.domain.JobState;
 import java.time.OffsetDateTime;
@@ -54,18 +55,9 @@ public record ApplicationStatus(String namespace, String name, String state, Off
      */
     public static GenericKubernetesResource compact(GenericKubernetesResource app) {
         ObjectMeta from = app.getMetadata();
-        ObjectMeta meta = new ObjectMeta();
-        meta.setName(from.getName());
-        meta.setNamespace(from.getNamespace());
-        meta.setUid(from.getUid());
-        meta.setResourceVersion(from.getResourceVersion());
-        meta.setCreationTimestamp(from.getCreationTimestamp());
-        meta.setLabels(from.getLabels());
-        meta.setOwnerReferences(from.getOwnerReferences());
         String createdBy = from.getAnnotations() == null ? null : from.getAnnotations().get(JobLabels.CREATED_BY);
-        if (createdBy != null) {
-            meta.setAnnotations(Map.of(JobLabels.CREATED_BY, createdBy));
-        }
+        ObjectMeta meta = CompactObject.metadata(from,
+                createdBy == null ? Map.of() : Map.of(JobLabels.CREATED_BY, createdBy));
         GenericKubernetesResource copy = new GenericKubernetesResource();
         copy.setApiVersion(app.getApiVersion());
         copy.setKind(app.getKind());
