@@ -6,6 +6,8 @@
 # One word per service, name:port. The module is <name>-service, its database
 # role and schema are <name> (password <name>, local default).
 SERVICES="${LAKEHOUSE_SERVICES:-catalog:8081 engines:8082 notebooks:8083 sparkjobs:8084 access:8085}"
+# shellcheck source=cds.sh
+source "${BASH_SOURCE[0]%/*}/cds.sh"
 
 SERVICES_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-90}"
 # JVM options of every service (docs/benchmarks.md "JVM settings, P1 and P11"): the serial collector (one
@@ -100,7 +102,7 @@ svc_export_oidc() {
 }
 
 svc_start() {
-  local s=$1 name port jar pid rc=0 t0 pg_host pg_port key
+  local s=$1 name port jar pid rc=0 t0 pg_host pg_port key cds
   t0=$(now_ms)
   name=$(svc_name "${s}")
   port=$(svc_port "${s}")
@@ -113,6 +115,8 @@ svc_start() {
   pg_host=$(pg_service_host)
   pg_port=$(pg_service_port)
   key=$(secrets_key)
+  # shellcheck disable=SC2086 # one option per word
+  cds=$(cds_options "${s}" ${SERVICES_JAVA_OPTS})
   pid=$(
     cd "${REPO_ROOT}" || exit 1
     svc_export_oidc
@@ -134,7 +138,7 @@ svc_start() {
       LAKEHOUSE_CLUSTER_DOMAIN="${CLUSTER_DOMAIN}" \
       MALLOC_ARENA_MAX="${SERVICES_MALLOC_ARENA_MAX}"
     # shellcheck disable=SC2086 # one option per word
-    start_bg "${name}" "$(svc_log "${s}")" java ${SERVICES_JAVA_OPTS} -jar "${jar}"
+    start_bg "${name}" "$(svc_log "${s}")" java ${SERVICES_JAVA_OPTS} ${cds} -jar "${jar}"
   )
   svc_wait_ready "${s}" "${pid}" || rc=$?
   if ((rc != 0)); then
@@ -164,7 +168,11 @@ services_down() {
   for s in ${SERVICES}; do names+=("${s}"); done
   # reverse order of start
   for ((i = ${#names[@]} - 1; i >= 0; i--)); do
-    stop_named "$(svc_name "${names[i]}")" "$(svc_jar "${names[i]}")"
+    if cds_dumping "${names[i]}"; then
+      LH_STOP_TIMEOUT=${SERVICES_CDS_STOP_TIMEOUT} stop_named "$(svc_name "${names[i]}")" "$(svc_jar "${names[i]}")"
+    else
+      stop_named "$(svc_name "${names[i]}")" "$(svc_jar "${names[i]}")"
+    fi
   done
 }
 
