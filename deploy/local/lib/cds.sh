@@ -1,10 +1,10 @@
 # shellcheck shell=bash disable=SC2034 # variables shared with the other files of lib/
 # AppCDS for the services of the local stack (docs/benchmarks.md "Boot and resident memory: AppCDS"): a
 # dynamic class-data archive per service, written by the JVM when a service started without one exits
-# (-XX:ArchiveClassesAtExit, at `down` or a restart), mapped by every later start (-XX:SharedArchiveFile):
+# (-XX:ArchiveClassesAtExit), mapped by every later start (-XX:SharedArchiveFile):
 # ~10,000 of the ~14,000 classes a service loads then come pre-parsed and pre-verified from the archive
-# (a quarter less CPU to /q/health/ready, metaspace 67 -> 19 MiB). No build step: the first run of a new
-# jar pays only the dump at its exit (a few seconds idle, up to ~20 s on a loaded machine).
+# (a third less CPU to /q/health/ready, metaspace 67 -> 19 MB). No build step: the first start of a new
+# jar pays one more start and stop, with the dump (7-30 s on a loaded machine).
 #
 # The archives live next to the jar (<module>/target/cds/), so every stack that runs that jar (up, the
 # e2e checks, the benchmarks) shares them and `mvn clean` drops them. Each dumping JVM writes a file of
@@ -13,8 +13,13 @@
 # itself refuses an archive of another jar (size, mtime) or another JDK; without an archive the service
 # simply starts as before.
 #
+# A start that finds no archive for its jar first runs the service once to ready and stops it, so that the
+# archive exists before the start that stays (svc_start; LAKEHOUSE_CDS_TRAIN=0: that start writes it at its
+# exit instead, and runs 20-30 MiB larger until then).
+#
 # LAKEHOUSE_CDS=0 turns it off (e.g. to measure without it).
 SERVICES_CDS="${LAKEHOUSE_CDS:-1}"
+SERVICES_CDS_TRAIN="${LAKEHOUSE_CDS_TRAIN:-1}"
 # How long `down` waits for a service that dumps its archive at exit (the normal stop waits LH_STOP_TIMEOUT).
 SERVICES_CDS_STOP_TIMEOUT="${LAKEHOUSE_CDS_STOP_TIMEOUT:-60}"
 
