@@ -40,7 +40,7 @@ class JvmSettingsTest {
 
     /** The archive each image's build writes with its own JVM, and which its JVM maps. */
     private static final String ARCHIVE = "/deployments/app-cds.jsa";
-    /** docs/benchmarks.md "Boot and resident memory: AppCDS": 270-320 MiB resident after a burst or a read benchmark. */
+    /** docs/benchmarks.md "Boot and resident memory: AppCDS": 217-332 MB resident after a burst or a read benchmark. */
     private static final long MEASURED_LOADED_RSS_MIB = 320;
     /** The heap the benchmarks run with (-Xmx256m locally): half the limit in the images (MaxRAMPercentage=50). */
     private static final long HEAP_MIB = 256;
