@@ -6,6 +6,8 @@
 # One word per service, name:port. The module is <name>-service, its database
 # role and schema are <name> (password <name>, local default).
 SERVICES="${LAKEHOUSE_SERVICES:-catalog:8081 engines:8082 notebooks:8083 sparkjobs:8084 access:8085}"
+# shellcheck source=cds.sh
+source "${BASH_SOURCE[0]%/*}/cds.sh"
 
 SERVICES_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-90}"
 # JVM options of every service (docs/benchmarks.md "JVM settings, P1 and P11"): the serial collector (one
@@ -99,17 +101,12 @@ svc_export_oidc() {
   fi
 }
 
-svc_start() {
-  local s=$1 name port jar pid rc=0 t0 pg_host pg_port key
-  t0=$(now_ms)
+# svc_launch SERVICE CDS_OPTIONS: starts the service's jar and waits until it is ready (dies if it is not).
+svc_launch() {
+  local s=$1 cds=$2 name port jar pid rc=0 pg_host pg_port key
   name=$(svc_name "${s}")
   port=$(svc_port "${s}")
   jar=$(svc_jar "${s}")
-  if pid=$(running_pid "${name}" "${jar}"); then
-    log "${name}: already running on :${port} (reused)"
-    return 0
-  fi
-  port_open 127.0.0.1 "${port}" && die "port ${port} (${name}) is taken by a process this stack did not start"
   pg_host=$(pg_service_host)
   pg_port=$(pg_service_port)
   key=$(secrets_key)
@@ -134,7 +131,7 @@ svc_start() {
       LAKEHOUSE_CLUSTER_DOMAIN="${CLUSTER_DOMAIN}" \
       MALLOC_ARENA_MAX="${SERVICES_MALLOC_ARENA_MAX}"
     # shellcheck disable=SC2086 # one option per word
-    start_bg "${name}" "$(svc_log "${s}")" java ${SERVICES_JAVA_OPTS} -jar "${jar}"
+    start_bg "${name}" "$(svc_log "${s}")" java ${SERVICES_JAVA_OPTS} ${cds} -jar "${jar}"
   )
   svc_wait_ready "${s}" "${pid}" || rc=$?
   if ((rc != 0)); then
@@ -143,6 +140,31 @@ svc_start() {
     stop_named "${name}" "${jar}"
     die "${name} was not ready on :$(svc_mgmt_port "${s}")/q/health/ready within ${SERVICES_READY_TIMEOUT}s"
   fi
+}
+
+svc_start() {
+  local s=$1 name port jar t0 cds
+  t0=$(now_ms)
+  name=$(svc_name "${s}")
+  port=$(svc_port "${s}")
+  jar=$(svc_jar "${s}")
+  if running_pid "${name}" "${jar}" >/dev/null; then
+    log "${name}: already running on :${port} (reused)"
+    return 0
+  fi
+  port_open 127.0.0.1 "${port}" && die "port ${port} (${name}) is taken by a process this stack did not start"
+  # shellcheck disable=SC2086 # one option per word
+  cds=$(cds_options "${s}" ${SERVICES_JAVA_OPTS})
+  if [[ ${cds} == -XX:ArchiveClassesAtExit=* && ${SERVICES_CDS_TRAIN} == 1 ]]; then
+    # The first start of this jar: once to write the archive, so that the process that stays maps it (one
+    # that writes it at exit holds 20-30 MiB more while it runs: P11 would measure that).
+    svc_launch "${s}" "${cds}"
+    LH_STOP_TIMEOUT=${SERVICES_CDS_STOP_TIMEOUT} stop_named "${name}" "${jar}"
+    # shellcheck disable=SC2086 # one option per word
+    cds=$(cds_options "${s}" ${SERVICES_JAVA_OPTS})
+    log "${name}: class-data archive written ($(elapsed_since "${t0}"))"
+  fi
+  svc_launch "${s}" "${cds}"
   LH_STARTED+=("${name}")
   log "${name}: ready on http://127.0.0.1:${port} ($(elapsed_since "${t0}"))"
 }
@@ -164,7 +186,11 @@ services_down() {
   for s in ${SERVICES}; do names+=("${s}"); done
   # reverse order of start
   for ((i = ${#names[@]} - 1; i >= 0; i--)); do
-    stop_named "$(svc_name "${names[i]}")" "$(svc_jar "${names[i]}")"
+    if cds_dumping "${names[i]}"; then
+      LH_STOP_TIMEOUT=${SERVICES_CDS_STOP_TIMEOUT} stop_named "$(svc_name "${names[i]}")" "$(svc_jar "${names[i]}")"
+    else
+      stop_named "$(svc_name "${names[i]}")" "$(svc_jar "${names[i]}")"
+    fi
   done
 }
 

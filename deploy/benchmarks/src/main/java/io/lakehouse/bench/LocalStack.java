@@ -30,13 +30,16 @@ final class LocalStack {
     BenchCli.log("all", "lakehouse up: %s", out.replace('\n', ' '));
   }
 
-  /** Sends SIGTERM to {@code pid} and waits (bounded, 30 s) until it is gone. */
+  /**
+   * Sends SIGTERM to {@code pid} and waits (bounded, 90 s) until it is gone: a service's first run of a new jar writes
+   * its AppCDS archive as it exits (deploy/local/lib/cds.sh), 5-30 s on a loaded machine on top of its 7-14 s stop.
+   */
   static void stop(long pid) throws InterruptedException {
     Proc.run(List.of("kill", "-TERM", Long.toString(pid)));
-    long deadline = System.nanoTime() + 30_000_000_000L;
+    long deadline = System.nanoTime() + 90_000_000_000L;
     while (java.nio.file.Files.exists(Path.of("/proc", Long.toString(pid)))) {
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("process " + pid + " still runs 30 s after SIGTERM");
+        throw new IllegalStateException("process " + pid + " still runs 90 s after SIGTERM");
       }
       Thread.sleep(50);
     }

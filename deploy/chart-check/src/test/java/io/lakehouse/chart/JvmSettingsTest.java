@@ -19,7 +19,9 @@ import org.junit.jupiter.api.Test;
  * The services run with the JVM memory settings docs/benchmarks.md "JVM settings, P1 and P11" measured wherever they
  * run: the local stack (deploy/local/lib/services.sh), the images (Dockerfile.jvm, through run-java.sh's variables,
  * whose own heap free ratios 10/20 made the serial collector run full collections while the API answered) and the
- * chart (javaOpts, which replaces the image's JAVA_OPTS_APPEND).
+ * chart (javaOpts, which replaces the image's JAVA_OPTS_APPEND). The images and the chart also map the AppCDS archive
+ * the image's build writes (docs/benchmarks.md "Boot and resident memory: AppCDS"; the local stack's archives:
+ * LocalStackCdsTest), and the chart requests the memory a service was measured to hold.
  */
 class JvmSettingsTest {
 
@@ -36,6 +38,13 @@ class JvmSettingsTest {
             "TrimNativeHeapInterval", "5000",
             "ExitOnOutOfMemoryError", "+");
 
+    /** The archive each image's build writes with its own JVM, and which its JVM maps. */
+    private static final String ARCHIVE = "/deployments/app-cds.jsa";
+    /** docs/benchmarks.md "Boot and resident memory: AppCDS": 217-332 MB resident after a burst or a read benchmark. */
+    private static final long MEASURED_LOADED_RSS_MIB = 320;
+    /** The heap the benchmarks run with (-Xmx256m locally): half the limit in the images (MaxRAMPercentage=50). */
+    private static final long HEAP_MIB = 256;
+
     private static final Path REPO = Helm.CHART.resolve("../../..").normalize();
     private static final String[] SERVICES = {"access-service", "catalog-service", "engines-service", "notebooks-service",
             "sparkjobs-service"};
@@ -51,8 +60,54 @@ class JvmSettingsTest {
         for (String service : SERVICES) {
             Map<String, String> env = dockerfileEnv(service);
             assertThat(effective(runJava(env, env.getOrDefault("JAVA_OPTS_APPEND", "")))).as(service)
-                    .containsAllEntriesOf(MEASURED);
+                    .containsAllEntriesOf(MEASURED).containsEntry("SharedArchiveFile", ARCHIVE);
         }
+    }
+
+    @Test
+    void everyImageWritesItsArchiveWithItsOwnJvmAfterCopyingTheJar() throws IOException {
+        for (String service : SERVICES) {
+            List<String> lines = Files.readAllLines(REPO.resolve(service).resolve("src/main/docker/Dockerfile.jvm"));
+            int jar = indexOf(lines, "COPY --chown=185 target/quarkus-app/*.jar /deployments/");
+            int run = indexOf(lines, "RUN ");
+            assertThat(jar).as(service).isNotNegative();
+            assertThat(run).as(service + ": the archive is written after the jar it describes is in place").isGreaterThan(jar);
+            String step = String.join("\n", lines.subList(run, lines.size()));
+            step = step.substring(0, step.indexOf("\n# "));
+            assertThat(step).as(service).contains("-XX:ArchiveClassesAtExit=" + ARCHIVE, "-jar /deployments/quarkus-run.jar",
+                    "-XX:+UseSerialGC", "test -s " + ARCHIVE);
+            assertThat(lines.subList(0, run)).as(service + ": one image, its own JVM").filteredOn(l -> l.startsWith("FROM "))
+                    .hasSize(1);
+        }
+    }
+
+    @Test
+    void theChartRequestsTheMeasuredMemoryAndLeavesTheHeapItsShare() throws IOException {
+        for (JsonNode d : ChartRenderTest.of(StrictManifests.documents(Helm.render()), "Deployment")) {
+            JsonNode resources = d.path("spec").path("template").path("spec").path("containers").get(0).path("resources");
+            String service = d.path("metadata").path("name").asText();
+            assertThat(mebibytes(resources.path("requests").path("memory").asText())).as(service)
+                    .isGreaterThanOrEqualTo(MEASURED_LOADED_RSS_MIB);
+            assertThat(mebibytes(resources.path("limits").path("memory").asText())).as(service)
+                    .isGreaterThanOrEqualTo(2 * HEAP_MIB);
+        }
+    }
+
+    private static int indexOf(List<String> lines, String prefix) {
+        for (int i = 0; i < lines.size(); i++) {
+            if (lines.get(i).startsWith(prefix)) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    private static long mebibytes(String quantity) {
+        if (quantity.endsWith("Gi")) {
+            return Long.parseLong(quantity.substring(0, quantity.length() - 2)) * 1024;
+        }
+        assertThat(quantity).endsWith("Mi");
+        return Long.parseLong(quantity.substring(0, quantity.length() - 2));
     }
 
     @Test
@@ -68,7 +123,8 @@ class JvmSettingsTest {
                 }
             }
             assertThat(javaOpts).as(service).isNotNull();
-            assertThat(effective(runJava(dockerfileEnv(service), javaOpts))).as(service).containsAllEntriesOf(MEASURED);
+            assertThat(effective(runJava(dockerfileEnv(service), javaOpts))).as(service).containsAllEntriesOf(MEASURED)
+                    .containsEntry("SharedArchiveFile", ARCHIVE);
         }
     }
 
