@@ -131,6 +131,29 @@ class CatalogLifecycleTest {
         }
     }
 
+    /**
+     * The fault suite's teardown race: a catalog deleted as soon as it was requested, or as soon as its database
+     * exists (its watch event may still be on the way), leaves nothing labelled with it, its database included.
+     */
+    @Test
+    void catalogsDeletedRightAfterTheirRequestOrTheirDatabaseLeaveNothing() {
+        String ns = Callers.freshNamespace();
+        for (int i = 0; i < 12; i++) {
+            String name = "churn-" + i;
+            asAdmin().body(catalogRequest(name, CANARY).toString()).post(catalogs(ns)).then().statusCode(201);
+            if (i % 2 == 1) {
+                await().atMost(CONVERGE).pollInterval(Duration.ofMillis(5)).until(() -> ResourceKind.CNPG_CLUSTER
+                        .operations(kube).inNamespace(ns).withName(name + "-db").get() != null);
+            }
+            asAdmin().delete(catalogs(ns) + "/" + name).then().statusCode(202);
+        }
+        for (int i = 0; i < 12; i++) {
+            String name = "churn-" + i;
+            await().atMost(CONVERGE).until(() -> asAdmin().get(catalogs(ns) + "/" + name).statusCode() == 404);
+            assertThat(owned(ns, name)).as(name).isEmpty();
+        }
+    }
+
     @Test
     void aDuplicateNameIsAConflictAndChangesNothing() {
         String ns = Callers.freshNamespace();

@@ -187,6 +187,8 @@ public class InstanceReconciler<C extends InstanceContext> {
      * Sends deletes for whatever is left; true while something still exists. Databases and volumes go
      * only with an instance being deleted ({@code inst} given): objects without a row (a restored
      * service database, a row removed by hand) may still be wanted, and their data cannot be made again.
+     * What the last pass created counts even before its watch event reached the cache ({@link InformerCache#ownedBy}):
+     * the instance is forgotten only when none of it is left.
      */
     private boolean deleteObjects(String namespace, String name, Instance inst) {
         List<HasMetadata> left = new ArrayList<>();

@@ -41,7 +41,9 @@ public class Applier {
         for (int attempt = 1; ; attempt++) {
             try {
                 if (live == null) {
-                    return new Applied(ApplyResult.CREATED, resource(desired).create());
+                    HasMetadata created = resource(desired).create();
+                    cache.created(created);
+                    return new Applied(ApplyResult.CREATED, created);
                 }
                 Ownership.require(desired, live);
                 if (mode == ApplyMode.CREATE_ONLY) {
@@ -73,7 +75,9 @@ public class Applier {
 
     /** Deletes an object if it still exists; true when a delete was sent. */
     public boolean delete(HasMetadata live) {
-        return !resource(live).delete().isEmpty();
+        boolean existed = !resource(live).delete().isEmpty();
+        cache.deleted(live);
+        return existed;
     }
 
     public Optional<HasMetadata> live(ResourceKind kind, String namespace, String name) {

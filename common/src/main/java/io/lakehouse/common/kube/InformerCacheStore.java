@@ -54,10 +54,14 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
         Object keys = byOwner.get(owner(namespace, instance));
         Stream<String> all = keys == null ? Stream.empty()
                 : keys instanceof String[] several ? Arrays.stream(several) : Stream.of((String) keys);
-        return all.map(items::get).filter(Objects::nonNull)
-                .filter(o -> o.getMetadata().getLabels() != null
-                        && instanceKind.equals(o.getMetadata().getLabels().get(Labels.INSTANCE_KIND)))
-                .toList();
+        return all.map(items::get).filter(Objects::nonNull).filter(o -> isOf(o, instanceKind, instance)).toList();
+    }
+
+    /** Whether the object's labels name it as one of this instance's (instance kind and name). */
+    static boolean isOf(HasMetadata object, String instanceKind, String instance) {
+        Map<String, String> labels = object.getMetadata().getLabels();
+        return labels != null && instanceKind.equals(labels.get(Labels.INSTANCE_KIND))
+                && instance.equals(labels.get(Labels.INSTANCE));
     }
 
     /**

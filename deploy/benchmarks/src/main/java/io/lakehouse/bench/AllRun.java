@@ -30,6 +30,11 @@ final class AllRun {
   final int pgPort;
   final Sql sql;
   final String run = BenchCli.runId();
+  /**
+   * The 1-minute load average before the stack started ({@code --load-before-stack}, from deploy/benchmarks/run), -1
+   * when not given: the machine's other work, which the provisional verdicts of wall-clock figures go by ({@link BarRow}).
+   */
+  final double loadBeforeStack;
   final Map<String, Api> apis = new LinkedHashMap<>();
   final List<BarRow> rows = Collections.synchronizedList(new ArrayList<>());
   final List<String> notes = Collections.synchronizedList(new ArrayList<>());
@@ -47,6 +52,7 @@ final class AllRun {
     this.kafka = opts.getOrDefault("kafka", "127.0.0.1:59092");
     this.pgPort = opt("pg-port", 55432);
     this.sql = new Sql(pgPort);
+    this.loadBeforeStack = Double.parseDouble(opts.getOrDefault("load-before-stack", "-1"));
     String token = BenchCli.token(opts, home);
     for (String entry : opts.getOrDefault("services", "").trim().split("\\s+")) {
       String[] nameAndPort = entry.split(":");

@@ -156,7 +156,8 @@ public final class IndexedCrudDispatcher extends Dispatcher implements Kubernete
     if (name != null) {
       query = query.add(new Attribute(KubernetesAttributesExtractor.NAME, name));
     }
-    WatchStream stream = new WatchStream(query, RequestQuery.resourceVersion(path), this::open, this::close);
+    WatchStream stream = new WatchStream(query, RequestQuery.resourceVersion(path), RequestQuery.bookmarks(path),
+        this::open, this::close);
     return new MockResponse().withWebSocketUpgrade(stream);
   }
 

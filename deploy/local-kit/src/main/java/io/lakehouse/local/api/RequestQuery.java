@@ -14,6 +14,11 @@ final class RequestQuery {
     return param(path, "watch").map("true"::equals).orElse(false);
   }
 
+  /** Whether a watch asks for BOOKMARK events ({@code allowWatchBookmarks=true}). */
+  static boolean bookmarks(String path) {
+    return param(path, "allowWatchBookmarks").map("true"::equals).orElse(false);
+  }
+
   /**
    * The resourceVersion a watch starts after; null for "now, with every current object as ADDED" (none, empty or
    * "0", which a real API server also serves from its current state).

@@ -13,11 +13,17 @@ final class WatchStream extends WebSocketListener {
   private final Long fromVersion;
   private final Consumer<WatchStream> onOpen;
   private final Consumer<WatchStream> onEnd;
+  /** Whether the client asked for BOOKMARK events ({@code allowWatchBookmarks=true}, as fabric8's informers do). */
+  private final boolean bookmarks;
+  /** The resourceVersion the client would resume from: the last event sent (or where the watch started). */
+  private volatile long sentVersion;
   private volatile WebSocket socket;
 
-  WatchStream(AttributeSet query, Long fromVersion, Consumer<WatchStream> onOpen, Consumer<WatchStream> onEnd) {
+  WatchStream(AttributeSet query, Long fromVersion, boolean bookmarks, Consumer<WatchStream> onOpen,
+      Consumer<WatchStream> onEnd) {
     this.query = query;
     this.fromVersion = fromVersion;
+    this.bookmarks = bookmarks;
     this.onOpen = onOpen;
     this.onEnd = onEnd;
   }
@@ -34,6 +40,25 @@ final class WatchStream extends WebSocketListener {
     String event = change.eventFor(query);
     if (event != null) {
       send(event);
+      sentVersion = change.version();
+    }
+  }
+
+  /** Where the watch starts: a resume from here needs the changes after it. */
+  void startsAt(long version) {
+    sentVersion = version;
+  }
+
+  /**
+   * Tells a watch that asked for bookmarks the current resourceVersion when the one it would resume from is about to
+   * leave the kept changes (a watch that matched nothing for a while), as a real API server's periodic bookmarks do:
+   * its informer then resumes without 410 Gone and without listing again.
+   */
+  void bookmarkIfBehind(long horizon, long current) {
+    if (bookmarks && sentVersion <= horizon) {
+      send(Change.event("BOOKMARK", "{\"kind\":\"Bookmark\",\"apiVersion\":\"v1\",\"metadata\":{\"resourceVersion\":\""
+          + current + "\"}}"));
+      sentVersion = current;
     }
   }
 

@@ -36,6 +36,7 @@ final class Watches {
     for (WatchStream stream : streams) {
       try {
         stream.deliver(change);
+        stream.bookmarkIfBehind(horizon, change.version());
       } catch (RuntimeException e) {
         streams.remove(stream); // its socket is gone: the write that caused this change must not fail for it
       }
@@ -49,11 +50,13 @@ final class Watches {
   void open(WatchStream stream, List<Map.Entry<AttributeSet, String>> current) {
     Long from = stream.fromVersion();
     if (from == null) {
+      stream.startsAt(history.isEmpty() ? horizon : history.getLast().version());
       current.forEach(entry -> stream.send(Change.event("ADDED", entry.getValue())));
     } else if (from < horizon) {
       stream.gone(from, horizon);
       return;
     } else {
+      stream.startsAt(from);
       history.stream().filter(change -> change.version() > from).forEach(stream::deliver);
     }
     streams.add(stream);

@@ -2,6 +2,7 @@ package io.lakehouse.local.api;
 
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -11,6 +12,7 @@ import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ListOptions;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
@@ -35,6 +37,7 @@ import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.junit.jupiter.api.AfterAll;
@@ -57,6 +60,9 @@ class IndexedApiTest {
 
   /** The mock web server logs every request at INFO. */
   private static final Logger REQUEST_LOG = Logger.getLogger(MockWebServer.class.getName());
+
+  /** The resourceVersion of the last BOOKMARK a watch of this class received. */
+  private static final AtomicReference<String> lastBookmark = new AtomicReference<>();
 
   private static KubernetesMockServer server;
   private static KubernetesClient client;
@@ -279,6 +285,36 @@ class IndexedApiTest {
     }
   }
 
+  /**
+   * P7: an informer whose selection saw no change while more than the kept changes went by resumed from a
+   * resourceVersion the server no longer had, got 410 Gone and listed again. Told by a BOOKMARK (as a real API server
+   * tells watches that ask for them), it resumes from the bookmark and misses nothing.
+   */
+  @Test
+  void anIdleWatchAskingForBookmarksIsKeptResumableWhileOthersChange() {
+    String ns = namespace();
+    List<String> events = new CopyOnWriteArrayList<>();
+    ListOptions bookmarks = new ListOptionsBuilder().withAllowWatchBookmarks(true).build();
+    String resumeFrom;
+    try (Watch watch = configMaps(ns).withLabel("app", "x").watch(bookmarks, recorder(events, new CompletableFuture<>()))) {
+      for (int i = 0; i <= 2 * HISTORY; i++) {
+        configMaps(ns).resource(configMap("other" + i, Map.of("app", "y"))).create();
+      }
+      await().untilAsserted(() -> assertTrue(events.stream().anyMatch(e -> e.startsWith("BOOKMARK")), events.toString()));
+      resumeFrom = lastBookmark.get();
+    }
+    configMaps(ns).resource(configMap("mine", Map.of("app", "x"))).create();
+
+    List<String> resumed = new CopyOnWriteArrayList<>();
+    CompletableFuture<WatcherException> closed = new CompletableFuture<>();
+    try (Watch watch = configMaps(ns).withLabel("app", "x").watch(
+        new ListOptionsBuilder().withResourceVersion(resumeFrom).withAllowWatchBookmarks(true).build(),
+        recorder(resumed, closed))) {
+      await().untilAsserted(() -> assertEquals(List.of("ADDED mine"), resumed));
+      assertFalse(closed.isDone(), "no 410 Gone");
+    }
+  }
+
   @Test
   void aWatchSeesOnlyItsSelection() {
     String ns = namespace();
@@ -334,6 +370,9 @@ class IndexedApiTest {
     return new Watcher<>() {
       @Override
       public void eventReceived(Action action, ConfigMap resource) {
+        if (action == Action.BOOKMARK) {
+          lastBookmark.set(resource.getMetadata().getResourceVersion());
+        }
         events.add(action + " " + resource.getMetadata().getName());
       }
 
