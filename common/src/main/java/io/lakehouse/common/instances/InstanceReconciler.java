@@ -23,6 +23,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Brings one instance's Kubernetes objects in line with its stored spec, level-triggered: every pass
@@ -82,6 +84,7 @@ public class InstanceReconciler<C extends InstanceContext> {
         String name = key.substring(slash + 1);
         Instance inst = store.find(namespace, name).await().atMost(DB_TIMEOUT);
         if (inst == null) {
+            cache.dependsOn(namespace, name, List.of()); // no pass reads its Secrets any more
             deleteObjects(namespace, name, null);
             return null;
         }
@@ -122,8 +125,10 @@ public class InstanceReconciler<C extends InstanceContext> {
             Map<String, List<String>> members =
                     dependencies.groupMembers(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT);
             kind.accessObjects(inst, granted, members, ctx, owner).forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
+            Set<String> othersSecrets = new TreeSet<>();
             kind.objects(inst, ctx, owner).forEach(o -> applier.apply(
-                    PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret)), ApplyMode.ENFORCE));
+                    PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret, othersSecrets)), ApplyMode.ENFORCE));
+            cache.dependsOn(inst.namespace(), inst.name(), othersSecrets);
         }
         Progress progress = kind.progress(inst, ctx, owner, gates,
                 (resource, name) -> cache.get(resource, inst.namespace(), name).orElse(null), Instant.now());
@@ -144,10 +149,19 @@ public class InstanceReconciler<C extends InstanceContext> {
         return new InstanceStatus.Result(status.phase(), all);
     }
 
-    /** Ours from the cache; others' (bucket, catalog principal, OIDC client) from the API server. */
-    private Optional<Secret> secret(String namespace, String name) {
-        Optional<HasMetadata> o = cache.get(ResourceKind.SECRET, namespace, name);
-        return o.or(() -> applier.live(ResourceKind.SECRET, namespace, name)).map(Secret.class::cast);
+    /**
+     * Ours from the cache; others' (bucket, database, catalog principal, OIDC client), added to {@code others}, from the
+     * cache too once it holds every Secret (a miss then means missing: its creation will queue the instance, see
+     * {@link InformerCache#withOthersSecrets}), else from the API server.
+     */
+    private Optional<Secret> secret(String namespace, String name, Set<String> others) {
+        Optional<HasMetadata> ours = cache.get(ResourceKind.SECRET, namespace, name);
+        if (ours.isPresent()) {
+            return ours.map(Secret.class::cast);
+        }
+        others.add(name);
+        return cache.holdsAllSecrets() ? cache.secret(namespace, name)
+                : applier.live(ResourceKind.SECRET, namespace, name).map(Secret.class::cast);
     }
 
     private Gates gates(Instance inst, InstanceKind<C> kind) {

@@ -3,6 +3,7 @@ package io.lakehouse.common.storage;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.kube.BucketSecrets;
+import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.validation.Names;
 import io.smallrye.mutiny.Uni;
@@ -20,9 +21,11 @@ import java.util.Optional;
 public class NamespaceBuckets {
 
     private final KubernetesClient client;
+    private final InformerCache cache;
 
-    NamespaceBuckets(KubernetesClient client) {
+    NamespaceBuckets(KubernetesClient client, InformerCache cache) {
         this.client = client;
+        this.cache = cache;
     }
 
     public Uni<List<BucketSecrets.Bucket>> list(String namespace) {
@@ -82,8 +85,17 @@ public class NamespaceBuckets {
         }).replaceWithVoid();
     }
 
-    /** The Secret, if it exists in the namespace. */
+    /**
+     * The Secret, if it exists in the namespace: from the informer cache when it holds it (compact: labels,
+     * annotations, the keys of its data), else a GET. Why a miss still asks the API server: a Secret created just
+     * before the request may not have reached the cache yet (its watch event is on the way), and a 422 then would be
+     * wrong; a miss is the rare case (a wrong name, a follower replica, which runs no informers).
+     */
     public Uni<Optional<Secret>> secret(String namespace, String name) {
+        Optional<Secret> cached = cache.secret(namespace, name);
+        if (cached.isPresent()) {
+            return Uni.createFrom().item(cached);
+        }
         return Uni.createFrom().item(() -> Optional.ofNullable(client.secrets().inNamespace(namespace).withName(name).get()))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }
