@@ -9,6 +9,7 @@ import io.lakehouse.common.validation.Names;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -21,11 +22,12 @@ import java.util.Optional;
 public class NamespaceBuckets {
 
     private final KubernetesClient client;
+    /** The service's informer cache; null in a service without one (access-service). */
     private final InformerCache cache;
 
-    NamespaceBuckets(KubernetesClient client, InformerCache cache) {
+    NamespaceBuckets(KubernetesClient client, Instance<InformerCache> cache) {
         this.client = client;
-        this.cache = cache;
+        this.cache = cache.isResolvable() ? cache.get() : null;
     }
 
     public Uni<List<BucketSecrets.Bucket>> list(String namespace) {
@@ -92,7 +94,7 @@ public class NamespaceBuckets {
      * wrong; a miss is the rare case (a wrong name, a follower replica, which runs no informers).
      */
     public Uni<Optional<Secret>> secret(String namespace, String name) {
-        Optional<Secret> cached = cache.secret(namespace, name);
+        Optional<Secret> cached = cache == null ? Optional.empty() : cache.secret(namespace, name);
         if (cached.isPresent()) {
             return Uni.createFrom().item(cached);
         }
