@@ -34,8 +34,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The Secrets a catalog reads but does not own (its namespace bucket's keys, CloudNativePG's database Secret) come from
- * the informer cache: neither the create's check nor any reconcile pass asks the API server for one (before: 1 GET on
- * the POST and 2 per pass, 7 per catalog), and a change of the bucket's keys rolls the server by itself.
+ * the informer cache: neither the create's check nor a reconcile pass asks the API server for one it holds (before: 1
+ * GET on the POST and 2 per pass, 7 per catalog), and a change of the bucket's keys rolls the server by itself.
  */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
@@ -70,7 +70,10 @@ class CatalogSecretReadsTest {
                 .then().log().ifValidationFails().statusCode(201);
         CatalogLifecycleTest.awaitPhase(ns, "cat", "Ready");
 
-        assertThat(calls(ns)).filteredOn(c -> c.startsWith("GET secrets")).isEmpty();
+        // At most one: the database's Secret, made by the operator moments after the pass created the database and
+        // often not in the cache yet when that pass builds the server (a miss is asked, see InstanceReconciler).
+        assertThat(calls(ns)).filteredOn(c -> c.startsWith("GET secrets")).hasSizeLessThanOrEqualTo(1)
+                .allMatch(c -> c.equals("GET secrets/cat-db-app"));
     }
 
     @Test

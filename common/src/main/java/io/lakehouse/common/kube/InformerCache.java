@@ -209,6 +209,24 @@ public class InformerCache implements AutoCloseable {
         dependents.record(namespace, instance, names);
     }
 
+    /**
+     * The versions of the Secrets of others that the latest pass of {@code namespace/instance} read ({@link #dependsOn}),
+     * as {@code name@resourceVersion} ({@code name@-} when missing); null when this cache does not hold every Secret and
+     * so cannot tell whether one changed.
+     */
+    public String othersSecretsVersions(String namespace, String instance) {
+        if (!holdsAllSecrets()) {
+            return null;
+        }
+        StringBuilder versions = new StringBuilder();
+        for (String key : dependents.readBy(namespace, instance)) {
+            String name = key.substring(key.indexOf('/') + 1);
+            versions.append(name).append('@').append(secret(namespace, name)
+                    .map(s -> s.getMetadata().getResourceVersion()).orElse("-")).append(' ');
+        }
+        return versions.toString();
+    }
+
     private boolean hasSynced(ResourceKind kind) {
         SharedIndexInformer<HasMetadata> informer = informers.get(kind.key());
         return informer != null && informer.hasSynced();

@@ -2,6 +2,7 @@ package io.lakehouse.common.kube;
 
 import java.util.Collection;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -28,6 +29,12 @@ final class SecretDependents {
     /** Forgets an instance that is gone. */
     void forget(String namespace, String instance) {
         record(namespace, instance, Set.of());
+    }
+
+    /** The Secrets ({@code namespace/name}) the latest pass of {@code namespace/instance} read, sorted. */
+    Set<String> readBy(String namespace, String instance) {
+        Set<String> keys = byInstance.get(namespace + "/" + instance);
+        return keys == null ? Set.of() : new TreeSet<>(keys);
     }
 
     /** The instances ({@code namespace/name}) that read this Secret. */
