@@ -1,6 +1,7 @@
 package io.lakehouse.common.kube;
 
 import io.fabric8.kubernetes.api.model.Secret;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -38,11 +39,8 @@ public final class BucketSecrets {
         return labels != null && "true".equals(labels.get(LABEL));
     }
 
-    /** Whether a Secret can serve as S3 credentials (both keys present). */
+    /** Whether a Secret, full or compact (from the informer cache), can serve as S3 credentials (both keys present). */
     public static boolean hasKeys(Secret secret) {
-        Map<String, String> data = secret.getData() == null ? Map.of() : secret.getData();
-        Map<String, String> plain = secret.getStringData() == null ? Map.of() : secret.getStringData();
-        return (data.containsKey(ACCESS_KEY_ID) || plain.containsKey(ACCESS_KEY_ID))
-                && (data.containsKey(SECRET_ACCESS_KEY) || plain.containsKey(SECRET_ACCESS_KEY));
+        return CompactObject.dataKeys(secret).containsAll(List.of(ACCESS_KEY_ID, SECRET_ACCESS_KEY));
     }
 }

@@ -7,10 +7,14 @@ import io.fabric8.kubernetes.api.model.ObjectMeta;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The small copy of a live object that the informer cache keeps once nothing needs the rest (P6: ≤ 15 KB
@@ -18,7 +22,8 @@ import java.util.TreeMap;
  * generation, labels, annotations, owner references, the status, {@code spec.replicas} (readiness) and a
  * Secret's type. What goes: config files, pod templates, Secret values. Two in-memory annotations, never
  * written to the API server, tell the cache's users what it was made from: {@link #MARK} (the checksum of
- * the desired state this version of the object was seen to carry) and, on Secrets, {@link #DATA_DIGEST}.
+ * the desired state this version of the object was seen to carry) and, on Secrets, {@link #DATA_DIGEST} and
+ * {@link #DATA_KEYS}.
  */
 public final class CompactObject {
 
@@ -26,6 +31,8 @@ public final class CompactObject {
     static final String MARK = "lakehouse.io/cache-compact";
     /** On compact Secrets: {@link #dataDigest} of the data they no longer hold. */
     static final String DATA_DIGEST = "lakehouse.io/cache-data-digest";
+    /** On compact Secrets: the keys of their data, comma-separated and sorted (a create checks a bucket's keys). */
+    static final String DATA_KEYS = "lakehouse.io/cache-data-keys";
 
     private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
@@ -89,6 +96,7 @@ public final class CompactObject {
         annotations.put(MARK, verified == null ? "" : verified);
         if (full instanceof Secret s) {
             annotations.put(DATA_DIGEST, dataDigest(s));
+            annotations.put(DATA_KEYS, String.join(",", dataKeys(s)));
         }
         compact.setMetadata(metadata(full.getMetadata(), annotations));
         return compact;
@@ -114,6 +122,18 @@ public final class CompactObject {
             return annotations.get(DATA_DIGEST);
         }
         return Checksums.sha256(new TreeMap<>(secret.getData() == null ? Map.of() : secret.getData()).toString());
+    }
+
+    /** The keys of a Secret's data (and stringData), full or compact, sorted: never a value. */
+    public static SortedSet<String> dataKeys(Secret secret) {
+        Map<String, String> annotations = secret.getMetadata() == null ? null : secret.getMetadata().getAnnotations();
+        if (annotations != null && annotations.containsKey(DATA_KEYS)) {
+            String keys = annotations.get(DATA_KEYS);
+            return keys.isEmpty() ? new TreeSet<>() : new TreeSet<>(Arrays.asList(keys.split(",")));
+        }
+        SortedSet<String> keys = new TreeSet<>(secret.getData() == null ? Set.of() : secret.getData().keySet());
+        keys.addAll(secret.getStringData() == null ? Set.of() : secret.getStringData().keySet());
+        return keys;
     }
 
     /**

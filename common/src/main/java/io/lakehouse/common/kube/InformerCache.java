@@ -1,10 +1,12 @@
 package io.lakehouse.common.kube;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.informers.ResourceEventHandler;
 import io.fabric8.kubernetes.client.informers.SharedIndexInformer;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
@@ -18,13 +20,16 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
+import java.util.stream.Stream;
 import org.jboss.logging.Logger;
 
 /**
  * Informers on the objects one service manages (selected by its managed-by label) in every
  * namespace: reads come from the local cache, changes are pushed to a callback. No periodic LIST:
  * once synced, an informer watches again after any failure (see {@link #retry}), and
- * {@link InformerWatchdog} lists again after the watch was down, or replaces a stopped informer.
+ * {@link InformerWatchdog} lists again after the watch was down, or replaces a stopped informer. With
+ * {@link #withOthersSecrets} it also holds the Secrets the service does not manage, so that no pass reads one from the
+ * API server.
  */
 public class InformerCache implements AutoCloseable {
 
@@ -40,7 +45,13 @@ public class InformerCache implements AutoCloseable {
 
     private final KubernetesClient client;
     private final String managedBy;
+    /** Selects what the service does not manage ({@code managed-by != it}) instead of what it does. */
+    private final boolean othersOnly;
     private final List<Consumer<HasMetadata>> listeners = new CopyOnWriteArrayList<>();
+    /** The cache of the Secrets of others, or null (see {@link #withOthersSecrets}). */
+    private InformerCache othersSecrets;
+    private final SecretDependents dependents = new SecretDependents();
+    private final List<Consumer<String>> dependentListeners = new CopyOnWriteArrayList<>();
     private final Map<String, SharedIndexInformer<HasMetadata>> informers = new ConcurrentHashMap<>();
     /** The store of each informer (weak: an informer the watchdog made but did not use goes with it). */
     private final Map<SharedIndexInformer<HasMetadata>, InformerCacheStore> stores =
@@ -62,8 +73,28 @@ public class InformerCache implements AutoCloseable {
     private InformerWatchdog watchdog;
 
     public InformerCache(KubernetesClient client, String managedBy) {
+        this(client, managedBy, false);
+    }
+
+    private InformerCache(KubernetesClient client, String managedBy, boolean othersOnly) {
         this.client = client;
         this.managedBy = managedBy;
+        this.othersOnly = othersOnly;
+    }
+
+    /**
+     * Also watches every Secret this service does not manage (label selector {@code managed-by!=<service>}, an
+     * equality-based requirement the mock API server honours too), kept compact like ours (no values). Why: the pod
+     * templates' Secrets digest ({@code PodSecrets}) and the create's credentials check read the namespace bucket's
+     * Secret, CloudNativePG's {@code <name>-db-app} and other services' Secrets; read from the API server that was 6 of
+     * the 7 GETs of each catalog. A change of such a Secret queues the instances whose last pass read it
+     * ({@link #dependsOn}), so a Secret made after a pass (the database's) or a rotated bucket key wakes them.
+     */
+    public InformerCache withOthersSecrets() {
+        othersSecrets = new InformerCache(client, managedBy, true);
+        othersSecrets.onChange(secret -> dependents.of(secret.getMetadata().getNamespace(), secret.getMetadata().getName())
+                .forEach(key -> dependentListeners.forEach(l -> l.accept(key))));
+        return this;
     }
 
     /** Called on every add, update and delete of a watched object. */
@@ -71,19 +102,23 @@ public class InformerCache implements AutoCloseable {
         listeners.add(listener);
     }
 
+    /** Called with {@code namespace/instance} when a Secret of others that the instance reads changed. */
+    public void onDependentChange(Consumer<String> listener) {
+        dependentListeners.add(listener);
+    }
+
     /**
-     * Starts informers on these kinds, waits until their caches are synced, then keeps them watching. A
+     * Starts informers on these kinds (and on the Secrets of others, see {@link #withOthersSecrets}), waits until their
+     * caches are synced, then keeps them watching. A
      * list that fails or times out (a loaded machine, an API server error) is tried again; when no page
      * arrived for the sync timeout, the start fails and the leader steps down ({@link LeaderLock}). The
      * timeout counts from the last page, not from the start: a big first list that keeps progressing is
      * never thrown away and begun again (the step-down loop P8 saw, eight starts in 7 minutes).
      */
     public synchronized void start(List<ResourceKind> kinds, long syncTimeoutSeconds) {
-        List<CompletableFuture<Void>> started = new ArrayList<>();
-        for (ResourceKind kind : kinds) {
-            SharedIndexInformer<HasMetadata> informer = newInformer(kind);
-            informers.put(kind.key(), informer);
-            started.add(informer.start().toCompletableFuture());
+        List<CompletableFuture<Void>> started = begin(kinds);
+        if (othersSecrets != null) {
+            started.addAll(othersSecrets.begin(List.of(ResourceKind.SECRET)));
         }
         CompletableFuture<Void> synced = CompletableFuture.allOf(started.toArray(CompletableFuture[]::new));
         long timeout = TimeUnit.SECONDS.toNanos(syncTimeoutSeconds);
@@ -111,6 +146,20 @@ public class InformerCache implements AutoCloseable {
         }
         failedKinds.clear(); // the first lists hold everything: failures before them leave no gap
         watchdog = new InformerWatchdog(this, kinds).start();
+        if (othersSecrets != null) {
+            othersSecrets.failedKinds.clear();
+            othersSecrets.watchdog = new InformerWatchdog(othersSecrets, List.of(ResourceKind.SECRET)).start();
+        }
+    }
+
+    private List<CompletableFuture<Void>> begin(List<ResourceKind> kinds) {
+        List<CompletableFuture<Void>> started = new ArrayList<>();
+        for (ResourceKind kind : kinds) {
+            SharedIndexInformer<HasMetadata> informer = newInformer(kind);
+            informers.put(kind.key(), informer);
+            started.add(informer.start().toCompletableFuture());
+        }
+        return started;
     }
 
     /** Whether this kind's list or watch failed since the last check (and forgets it). */
@@ -121,7 +170,8 @@ public class InformerCache implements AutoCloseable {
     /** The objects the informers hold so far: grows with every page of their first lists. */
     private long listedObjects() {
         synchronized (stores) {
-            return stores.values().stream().mapToLong(InformerCacheStore::size).sum();
+            return stores.values().stream().mapToLong(InformerCacheStore::size).sum()
+                    + (othersSecrets == null ? 0 : othersSecrets.listedObjects());
         }
     }
 
@@ -140,6 +190,58 @@ public class InformerCache implements AutoCloseable {
         }
         return Optional.ofNullable(informer.getStore()
                 .getByKey(desired.getMetadata().getNamespace() + "/" + desired.getMetadata().getName()));
+    }
+
+    /**
+     * Whether this cache holds every Secret, ours and others' (both informers synced): a miss of {@link #secret} then
+     * means the Secret does not exist. False on a replica that does not lead (no informers) and without
+     * {@link #withOthersSecrets}.
+     */
+    public boolean holdsAllSecrets() {
+        return othersSecrets != null && othersSecrets.hasSynced(ResourceKind.SECRET) && hasSynced(ResourceKind.SECRET);
+    }
+
+    /** A Secret of either informer (ours first), compact: labels, annotations, type, the digest and keys of its data. */
+    public Optional<Secret> secret(String namespace, String name) {
+        Optional<HasMetadata> ours = cached(ResourceKind.SECRET, namespace, name);
+        return ours.or(() -> othersSecrets == null ? Optional.empty()
+                : othersSecrets.cached(ResourceKind.SECRET, namespace, name)).map(Secret.class::cast);
+    }
+
+    /**
+     * Records the Secrets of others ({@code names}, in its namespace) that the latest pass of {@code namespace/instance}
+     * read: a change of one of them calls {@link #onDependentChange}. An empty list forgets the instance.
+     */
+    public void dependsOn(String namespace, String instance, Collection<String> names) {
+        dependents.record(namespace, instance, names);
+    }
+
+    /**
+     * The versions of the Secrets of others that the latest pass of {@code namespace/instance} read ({@link #dependsOn}),
+     * as {@code name@resourceVersion} ({@code name@-} when missing); null when this cache does not hold every Secret and
+     * so cannot tell whether one changed.
+     */
+    public String othersSecretsVersions(String namespace, String instance) {
+        if (!holdsAllSecrets()) {
+            return null;
+        }
+        StringBuilder versions = new StringBuilder();
+        for (String key : dependents.readBy(namespace, instance)) {
+            String name = key.substring(key.indexOf('/') + 1);
+            versions.append(name).append('@').append(secret(namespace, name)
+                    .map(s -> s.getMetadata().getResourceVersion()).orElse("-")).append(' ');
+        }
+        return versions.toString();
+    }
+
+    private boolean hasSynced(ResourceKind kind) {
+        SharedIndexInformer<HasMetadata> informer = informers.get(kind.key());
+        return informer != null && informer.hasSynced();
+    }
+
+    private Optional<HasMetadata> cached(ResourceKind kind, String namespace, String name) {
+        SharedIndexInformer<HasMetadata> informer = informers.get(kind.key());
+        return informer == null ? Optional.empty() : Optional.ofNullable(informer.getStore().getByKey(namespace + "/" + name));
     }
 
     /** Whether the cache of this object's kind is synced: a miss then means the object does not exist. */
@@ -204,7 +306,8 @@ public class InformerCache implements AutoCloseable {
     }
 
     public boolean isWatching() {
-        return !informers.isEmpty() && informers.values().stream().allMatch(SharedIndexInformer::isWatching);
+        return !informers.isEmpty() && informers.values().stream().allMatch(SharedIndexInformer::isWatching)
+                && (othersSecrets == null || othersSecrets.isWatching());
     }
 
     /**
@@ -212,10 +315,11 @@ public class InformerCache implements AutoCloseable {
      * watched, so drift on them goes unnoticed (reported by the liveness check; empty on a follower).
      */
     public List<String> stoppedKinds() {
-        return informers.entrySet().stream()
+        Stream<String> ours = informers.entrySet().stream()
                 .filter(e -> e.getValue().stopped().toCompletableFuture().isDone())
-                .map(Map.Entry::getKey)
-                .toList();
+                .map(Map.Entry::getKey);
+        return othersSecrets == null ? ours.toList()
+                : Stream.concat(ours, othersSecrets.stoppedKinds().stream().map(k -> "others' " + k)).toList();
     }
 
     SharedIndexInformer<HasMetadata> informerOf(ResourceKind kind) {
@@ -231,13 +335,16 @@ public class InformerCache implements AutoCloseable {
         informers.values().forEach(SharedIndexInformer::close);
         informers.clear();
         stores.clear();
+        if (othersSecrets != null) {
+            othersSecrets.close();
+        }
     }
 
     /** An informer that keeps listing until it syncs, and watching once it has (see {@link #retry}). */
     SharedIndexInformer<HasMetadata> newInformer(ResourceKind kind) {
-        SharedIndexInformer<HasMetadata> informer = kind.operations(client)
-                .inAnyNamespace()
-                .withLabel(Labels.MANAGED_BY, managedBy)
+        var inAnyNamespace = kind.operations(client).inAnyNamespace();
+        SharedIndexInformer<HasMetadata> informer = (othersOnly ? inAnyNamespace.withoutLabel(Labels.MANAGED_BY, managedBy)
+                        : inAnyNamespace.withLabel(Labels.MANAGED_BY, managedBy))
                 .withLimit(LIST_PAGE)
                 .runnableInformer(0);
         InformerCacheStore store = new InformerCacheStore();

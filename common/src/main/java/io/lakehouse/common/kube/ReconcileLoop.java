@@ -96,6 +96,7 @@ public class ReconcileLoop implements AutoCloseable {
             return;
         }
         cache.onChange(this::objectChanged);
+        cache.onDependentChange(key -> enqueue(key, SpanContext.getInvalid()));
         leader = new LeaderLock(dataSource, channel, settings.leaseRenewInterval(), settings.leaseDuration(),
                 this::lead, this::stepDown).start();
     }

@@ -3,11 +3,13 @@ package io.lakehouse.common.storage;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.kube.BucketSecrets;
+import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.validation.Names;
 import io.smallrye.mutiny.Uni;
 import io.smallrye.mutiny.infrastructure.Infrastructure;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -20,9 +22,12 @@ import java.util.Optional;
 public class NamespaceBuckets {
 
     private final KubernetesClient client;
+    /** The service's informer cache; null in a service without one (access-service). */
+    private final InformerCache cache;
 
-    NamespaceBuckets(KubernetesClient client) {
+    NamespaceBuckets(KubernetesClient client, Instance<InformerCache> cache) {
         this.client = client;
+        this.cache = cache.isResolvable() ? cache.get() : null;
     }
 
     public Uni<List<BucketSecrets.Bucket>> list(String namespace) {
@@ -82,8 +87,17 @@ public class NamespaceBuckets {
         }).replaceWithVoid();
     }
 
-    /** The Secret, if it exists in the namespace. */
+    /**
+     * The Secret, if it exists in the namespace: from the informer cache when it holds it (compact: labels,
+     * annotations, the keys of its data), else a GET. Why a miss still asks the API server: a Secret created just
+     * before the request may not have reached the cache yet (its watch event is on the way), and a 422 then would be
+     * wrong; a miss is the rare case (a wrong name, a follower replica, which runs no informers).
+     */
     public Uni<Optional<Secret>> secret(String namespace, String name) {
+        Optional<Secret> cached = cache == null ? Optional.empty() : cache.secret(namespace, name);
+        if (cached.isPresent()) {
+            return Uni.createFrom().item(cached);
+        }
         return Uni.createFrom().item(() -> Optional.ofNullable(client.secrets().inNamespace(namespace).withName(name).get()))
                 .runSubscriptionOn(Infrastructure.getDefaultWorkerPool());
     }

@@ -36,6 +36,23 @@ class CompactObjectTest {
     }
 
     @Test
+    void aCompactSecretStillTellsWhichKeysItsDataHasSoACreateCanCheckABucketFromTheCache() {
+        Secret full = new SecretBuilder().withNewMetadata().withName("bucket").withNamespace("ns").endMetadata()
+                .addToData(BucketSecrets.ACCESS_KEY_ID, "QUtJQQ==").addToData(BucketSecrets.SECRET_ACCESS_KEY, "c2VjcmV0")
+                .build();
+        Secret oneKey = new SecretBuilder().withNewMetadata().withName("half").withNamespace("ns").endMetadata()
+                .addToData(BucketSecrets.ACCESS_KEY_ID, "QUtJQQ==").build();
+
+        Secret compact = (Secret) CompactObject.of(full, "");
+
+        assertThat(Serialization.asJson(compact)).doesNotContain("c2VjcmV0").doesNotContain("QUtJQQ==");
+        assertThat(CompactObject.dataKeys(compact)).containsExactly(BucketSecrets.ACCESS_KEY_ID,
+                BucketSecrets.SECRET_ACCESS_KEY);
+        assertThat(BucketSecrets.hasKeys(compact)).isTrue();
+        assertThat(BucketSecrets.hasKeys((Secret) CompactObject.of(oneKey, ""))).isFalse();
+    }
+
+    @Test
     void aJobKeepsItsStatusAndAnnotationsNotItsPodTemplate() {
         Job full = new JobBuilder().withNewMetadata().withName("j").withNamespace("ns")
                 .addToAnnotations(Labels.CHECKSUM, "abc").endMetadata()

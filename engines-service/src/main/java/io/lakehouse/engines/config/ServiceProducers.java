@@ -25,7 +25,8 @@ public class ServiceProducers {
     @Produces
     @Singleton
     InformerCache informerCache(KubernetesClient client, ServiceSettings service) {
-        return new InformerCache(client, service.name());
+        // The Secrets of others too: the pod templates' digests and the create's credentials check read them.
+        return new InformerCache(client, service.name()).withOthersSecrets();
     }
 
     @Produces
