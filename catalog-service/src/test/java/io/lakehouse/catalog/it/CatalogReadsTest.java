@@ -3,7 +3,6 @@ package io.lakehouse.catalog.it;
 import static io.lakehouse.catalog.it.Api.catalogRequest;
 import static io.lakehouse.catalog.it.Api.catalogs;
 import static io.lakehouse.common.testing.Callers.asAdmin;
-import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
@@ -54,11 +53,12 @@ class CatalogReadsTest {
         asAdmin().get(catalogs(ns) + "/cat").then().statusCode(200)
                 .body("generation", equalTo(2)).body("spec.resources.memory", equalTo("2Gi"));
 
-        // Another writer (another replica, an operator's SQL) changes the status only: the next read shows it.
-        pool.preparedQuery("UPDATE instances SET phase = 'Failed', conditions = '[]' WHERE namespace = $1"
-                + " AND name = 'cat'").execute(Tuple.of(ns)).await().atMost(WAIT);
-        asAdmin().get(catalogs(ns) + "/cat").then().statusCode(200).body("status.phase", equalTo("Failed"));
-        asAdmin().get(catalogs(ns)).then().statusCode(200).body("items[0].status.phase", equalTo("Failed"));
+        // Another writer (another replica, an operator's SQL) changes a column the reconciler never writes (so
+        // that its own status writes cannot hide the result): the next reads show it.
+        pool.preparedQuery("UPDATE instances SET created_by = 'someone-else' WHERE namespace = $1 AND name = 'cat'")
+                .execute(Tuple.of(ns)).await().atMost(WAIT);
+        asAdmin().get(catalogs(ns) + "/cat").then().statusCode(200).body("createdBy", equalTo("someone-else"));
+        asAdmin().get(catalogs(ns)).then().statusCode(200).body("items[0].createdBy", equalTo("someone-else"));
     }
 
     @Test
@@ -66,13 +66,10 @@ class CatalogReadsTest {
         String ns = Callers.freshNamespace();
         asAdmin().body(catalogRequest("cat", "s3cr3t").toString()).post(catalogs(ns)).then().statusCode(201);
         List<String> paths = List.of(catalogs(ns) + "/cat", catalogs(ns) + "?limit=50");
-        String token = Callers.token("root-admin", Callers.ADMIN_GROUP);
-        // Each call signs a new token (its own jti): every read verifies one, as every read did before.
-        ReadCost.Figures newTokens = ReadCost.measure(400, i -> asAdmin().get(paths.get(i % 2)).then().statusCode(200));
-        ReadCost.Figures sameToken = ReadCost.measure(400, i -> given().auth().oauth2(token)
-                .get(paths.get(i % 2)).then().statusCode(200));
-        System.out.printf("catalog reads, same token: %s; a new token each: %s%n", sameToken, newTokens);
-        assertThat(sameToken.bytesPerRead()).isLessThan(newTokens.bytesPerRead() * 2 / 3);
+        ReadCost.ByToken cost = ReadCost.byToken(400, paths);
+        System.out.printf("catalog reads, a new token each: %s; the same token: %s%n", cost.newTokens(),
+                cost.sameToken());
+        assertThat(cost.sameToken().bytesPerRead()).isLessThan(cost.newTokens().bytesPerRead() * 2 / 3);
     }
 
     private Instance read(String ns, String name) {

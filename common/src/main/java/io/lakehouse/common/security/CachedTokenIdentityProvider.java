@@ -35,7 +35,8 @@ public class CachedTokenIdentityProvider implements IdentityProvider<TokenAuthen
     }
 
     @Override
-    public Uni<SecurityIdentity> authenticate(TokenAuthenticationRequest request, AuthenticationRequestContext context) {
+    public Uni<SecurityIdentity> authenticate(TokenAuthenticationRequest request,
+            AuthenticationRequestContext context) {
         return Uni.createFrom().item(verified.find(request.getToken().getToken()).map(known -> {
             RoutingContext rc = HttpSecurityUtils.getRoutingContextAttribute(request);
             return rc == null ? null : (SecurityIdentity) QuarkusSecurityIdentity.builder(known)

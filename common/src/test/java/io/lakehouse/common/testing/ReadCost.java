@@ -1,7 +1,10 @@
 package io.lakehouse.common.testing;
 
+import static io.restassured.RestAssured.given;
+
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.IntConsumer;
 
 /**
@@ -18,7 +21,23 @@ public final class ReadCost {
         }
     }
 
+    /**
+     * The same reads with a new token each (each one verified, as every read was before tokens were remembered),
+     * then with one token.
+     */
+    public record ByToken(Figures newTokens, Figures sameToken) {}
+
     private ReadCost() {}
+
+    /** GETs of {@code paths} in turn as a platform admin, {@code reads} with a new token each, then with one token. */
+    public static ByToken byToken(int reads, List<String> paths) {
+        Figures newTokens = measure(reads, i -> Callers.asAdmin().get(paths.get(i % paths.size())).then()
+                .statusCode(200));
+        String token = Callers.token("root-admin", Callers.ADMIN_GROUP);
+        Figures sameToken = measure(reads, i -> given().auth().oauth2(token).get(paths.get(i % paths.size())).then()
+                .statusCode(200));
+        return new ByToken(newTokens, sameToken);
+    }
 
     /** Runs {@code reads} (a quarter of them first, unmeasured, for the JIT), then the measured ones. */
     public static Figures measure(int reads, IntConsumer read) {
