@@ -15,6 +15,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
+import java.io.IOException;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,14 +28,19 @@ import java.util.Map;
  */
 public class InstanceStore {
 
-    private static final String COLUMNS = "namespace, name, kind, uid, spec, sealed_credentials, generation, phase,"
-            + " conditions, deleting, created_by, created_at";
+    // JSON columns as text: the driver would parse jsonb into maps that Jackson then converts again; as text
+    // they are parsed once, straight into their types, and not at all when the row version is known
+    // (DecodedInstances; xmin is the row version).
+    private static final String COLUMNS = "namespace, name, kind, uid, spec::text AS spec,"
+            + " sealed_credentials::text AS sealed_credentials, generation, phase, conditions::text AS conditions,"
+            + " deleting, created_by, created_at, xmin::text AS version";
     private static final TypeReference<List<Condition>> CONDITIONS = new TypeReference<>() {};
 
     private final Pool pool;
     private final InstanceRows rows;
     private final ObjectMapper json;
     private final InstanceKinds<?> kinds;
+    private final DecodedInstances decoded = new DecodedInstances();
 
     public InstanceStore(Pool pool, ObjectMapper json, InstanceKinds<?> kinds) {
         this.pool = pool;
@@ -67,17 +73,37 @@ public class InstanceStore {
 
     /** The instance named {@code name} in the namespace, whatever its kind. */
     public Uni<Instance> find(String namespace, String name) {
-        return pool.preparedQuery("SELECT " + COLUMNS + " FROM instances WHERE namespace = $1 AND name = $2")
-                .execute(Tuple.of(namespace, name))
-                .map(rows -> rows.size() == 0 ? null : map(rows.iterator().next()));
+        return findRow(namespace, name).map(row -> row == null ? null : map(row));
     }
 
-    /** A page of one kind's instances ordered by name, starting after {@code after} (exclusive). */
+    /**
+     * {@link #find} for the API: an unchanged row is not decoded again ({@link DecodedInstances}). Only the
+     * API's reads remember what they decoded, so that the reconciler's passes over every instance do not
+     * fill the memory with instances nobody reads.
+     */
+    public Uni<Instance> read(String namespace, String name) {
+        return findRow(namespace, name).map(row -> row == null ? null : remembered(row));
+    }
+
+    private Uni<Row> findRow(String namespace, String name) {
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM instances WHERE namespace = $1 AND name = $2")
+                .execute(Tuple.of(namespace, name))
+                .map(rows -> rows.size() == 0 ? null : rows.iterator().next());
+    }
+
+    /**
+     * A page of one kind's instances ordered by name, starting after {@code after} (exclusive); for the API
+     * (unchanged rows are not decoded again).
+     */
     public Uni<List<Instance>> list(String namespace, String kind, String after, int limit) {
         return pool.preparedQuery("SELECT " + COLUMNS + " FROM instances WHERE namespace = $1 AND kind = $2"
                         + " AND name > $3 ORDER BY name LIMIT $4")
                 .execute(Tuple.of(namespace, kind, after == null ? "" : after, limit))
-                .map(this::mapAll);
+                .map(rows -> {
+                    List<Instance> list = new ArrayList<>(rows.size());
+                    rows.forEach(r -> list.add(remembered(r)));
+                    return list;
+                });
     }
 
     /** Keys ({@code namespace/name}) of every instance, for the start-up resync. */
@@ -114,25 +140,24 @@ public class InstanceStore {
         });
     }
 
-    private List<Instance> mapAll(RowSet<Row> rows) {
-        List<Instance> list = new ArrayList<>();
-        rows.forEach(r -> list.add(map(r)));
-        return list;
+    private Instance remembered(Row r) {
+        return decoded.get(r.getString("namespace"), r.getString("name"), r.getUUID("uid"), r.getString("version"),
+                () -> map(r));
     }
 
     private Instance map(Row r) {
         try {
             String kind = r.getString("kind");
-            JsonObject sealed = r.getJsonObject("sealed_credentials");
+            String sealed = r.getString("sealed_credentials");
             return new Instance(
                     r.getString("namespace"), r.getString("name"), kind, r.getUUID("uid"),
-                    json.convertValue(r.getJsonObject("spec").getMap(), kinds.of(kind).specType()),
-                    sealed == null ? null : json.convertValue(sealed.getMap(), SealedCredentials.class),
+                    json.readValue(r.getString("spec"), kinds.of(kind).specType()),
+                    sealed == null ? null : json.readValue(sealed, SealedCredentials.class),
                     r.getLong("generation"), Phase.valueOf(r.getString("phase")),
-                    json.convertValue(r.getJsonArray("conditions").getList(), CONDITIONS),
+                    json.readValue(r.getString("conditions"), CONDITIONS),
                     r.getBoolean("deleting"), r.getString("created_by"),
                     r.getOffsetDateTime("created_at").toInstant());
-        } catch (RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             throw new IllegalStateException("unreadable instance row " + r.getString("name"), e);
         }
     }

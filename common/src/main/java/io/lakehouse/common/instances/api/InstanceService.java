@@ -111,7 +111,7 @@ public class InstanceService<C extends InstanceContext> {
 
     /** The instance of this kind, or 404 (an instance of another kind with that name is not it). */
     public Uni<Instance> get(String namespace, InstanceKind<C> kind, String name) {
-        return store.find(namespace, name).map(inst -> {
+        return store.read(namespace, name).map(inst -> {
             if (inst == null || !inst.kind().equals(kind.kind())) {
                 throw notFound(namespace, kind.kind(), name);
             }
