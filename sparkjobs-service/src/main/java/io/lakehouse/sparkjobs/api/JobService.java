@@ -37,8 +37,7 @@ import java.util.Map;
  * Launches jobs: checks the form, resolves the profile, bucket and Git token Secret, ensures the
  * {@code spark} account, creates the SparkApplication and its ConfigMap, then records the job and
  * {@code sparkjob.submitted} in one statement, whose unique key is the name check (a failed or refused record
- * removes what was created). Runs on
- * worker threads: the Kubernetes client blocks.
+ * removes what was created). Runs on worker threads: the Kubernetes client blocks.
  */
 @ApplicationScoped
 public class JobService {
