@@ -9,7 +9,6 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.kube.BucketSecrets;
-import io.lakehouse.common.outbox.Outbox;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.problem.FieldError;
 import io.lakehouse.sparkjobs.config.SparkJobSettings;
@@ -26,7 +25,6 @@ import io.lakehouse.sparkjobs.kube.SparkResources;
 import io.lakehouse.sparkjobs.store.JobRecord;
 import io.lakehouse.sparkjobs.store.JobStore;
 import io.lakehouse.sparkjobs.store.ProfileStore;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -37,15 +35,14 @@ import java.util.Map;
 
 /**
  * Launches jobs: checks the form, resolves the profile, bucket and Git token Secret, ensures the
- * {@code spark} account, creates the ConfigMap and the SparkApplication, then records the job and
- * {@code sparkjob.submitted} in one transaction (a failed record removes what was created). Runs on
- * worker threads: the Kubernetes client blocks.
+ * {@code spark} account, creates the SparkApplication and its ConfigMap, then records the job and
+ * {@code sparkjob.submitted} in one statement, whose unique key is the name check (a failed or refused record
+ * removes what was created). Runs on worker threads: the Kubernetes client blocks.
  */
 @ApplicationScoped
 public class JobService {
 
     private final KubernetesClient kube;
-    private final Pool pool;
     private final JobStore jobs;
     private final ProfileStore profiles;
     private final JobEvents events;
@@ -55,11 +52,10 @@ public class JobService {
     /** What the cluster's settings ask of every job's pods, read once (the CA bundle is parsed and checked). */
     private final JobPlan.ClusterPods cluster;
 
-    JobService(KubernetesClient kube, Pool pool, JobStore jobs, ProfileStore profiles, JobEvents events,
+    JobService(KubernetesClient kube, JobStore jobs, ProfileStore profiles, JobEvents events,
             SparkJobSettings settings, ServiceSettings service, SparkAccounts accounts, ClusterSettings cluster) {
         this.kube = kube;
         this.accounts = accounts;
-        this.pool = pool;
         this.jobs = jobs;
         this.profiles = profiles;
         this.events = events;
@@ -74,10 +70,8 @@ public class JobService {
         }
         String name = form.name() != null ? form.name() : JobNames.suggest(form);
         JobPlan plan = prepare(namespace, form, name, caller, schedule, "");
-        // A SparkApplication of that name without a row (made by hand) makes the create below answer 409.
-        if (jobs.get(namespace, name).await().indefinitely().isPresent()) {
-            throw ApiException.conflict("a Spark job '" + name + "' already exists in namespace '" + namespace + "'");
-        }
+        // The name is checked by the creates themselves: a SparkApplication of that name (a job's or one made by hand)
+        // makes the first answer 409; a job of the history whose application is gone, the row's insert.
         return create(plan);
     }
 
@@ -120,7 +114,7 @@ public class JobService {
                     .resource(SparkApplications.of(plan, settings, service.name())).create();
         } catch (KubernetesClientException e) {
             if (e.getCode() == 409) {
-                throw ApiException.conflict("a Spark job '" + plan.name() + "' already exists in namespace '" + ns + "'");
+                throw nameTaken(ns, plan.name());
             }
             if (e.getCode() == 404) {
                 throw ApiException.unavailable("the Spark Operator is not installed (no SparkApplication resource)");
@@ -146,18 +140,16 @@ public class JobService {
                 plan.schedule(), SparkApplications.formJson(plan.form()), plan.createdBy(),
                 OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS), null, null, null);
         String text = plan.typedScript() ? plan.form().source().script() : null;
+        boolean inserted;
         try {
-            pool.withTransaction(tx -> jobs.insert(tx, job, text).chain(inserted -> {
-                if (!inserted) {
-                    throw ApiException.conflict("a Spark job '" + plan.name() + "' already exists in namespace '"
-                            + ns + "'");
-                }
-                return Outbox.append(tx, events.submitted(job));
-            })).await().indefinitely();
+            inserted = jobs.insertLaunched(job, text, events.submitted(job)).await().indefinitely();
         } catch (RuntimeException e) {
-            kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(ns).withName(plan.name()).delete();
-            removeConfigMap(plan);
+            removeCreated(plan);
             throw e;
+        }
+        if (!inserted) {
+            removeCreated(plan);
+            throw nameTaken(plan.namespace(), plan.name());
         }
         return job;
     }
@@ -209,10 +201,17 @@ public class JobService {
         }
     }
 
-    private void removeConfigMap(JobPlan plan) {
+    /** Undoes a launch whose row was not written: its SparkApplication and ConfigMap go. */
+    private void removeCreated(JobPlan plan) {
+        kube.genericKubernetesResources(SparkResources.APPLICATIONS).inNamespace(plan.namespace())
+                .withName(plan.name()).delete();
         if (plan.hasConfigMap()) {
             kube.configMaps().inNamespace(plan.namespace()).withName(JobNames.configMap(plan.name())).delete();
         }
+    }
+
+    private static ApiException nameTaken(String namespace, String name) {
+        return ApiException.conflict("a Spark job '" + name + "' already exists in namespace '" + namespace + "'");
     }
 
     static ApiException notFound(String namespace, String name) {

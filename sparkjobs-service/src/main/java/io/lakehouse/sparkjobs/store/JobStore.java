@@ -1,5 +1,7 @@
 package io.lakehouse.sparkjobs.store;
 
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.outbox.Outbox;
 import io.lakehouse.sparkjobs.kube.ApplicationStatus;
 import io.smallrye.mutiny.Uni;
 import io.vertx.core.json.JsonObject;
@@ -10,6 +12,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,23 +23,30 @@ public class JobStore {
     private static final String COLUMNS = "namespace, name, state, source_type, profile, schedule, form::text,"
             + " created_by, created_at, started_at, ended_at, error";
 
+    /** The job, then its event only when the job was written (the outbox's columns from $14 on). */
+    private static final String INSERT_LAUNCHED = "WITH job AS (INSERT INTO jobs (namespace, name, state, source_type,"
+            + " profile, schedule, form, script, created_by, created_at, started_at, ended_at, error)"
+            + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13) ON CONFLICT DO NOTHING RETURNING name)"
+            + " INSERT INTO outbox (" + Outbox.COLUMNS + ")"
+            + " SELECT $14::uuid, $15, $16, $17, $18, $19::timestamptz, $20::jsonb, $21 FROM job";
+
     private final Pool pool;
 
     JobStore(Pool pool) {
         this.pool = pool;
     }
 
-    /** Inserts the job; false when a job of that name is already in the history. */
-    public Uni<Boolean> insert(SqlClient tx, JobRecord job, String script) {
-        return tx.preparedQuery("INSERT INTO jobs (namespace, name, state, source_type, profile, schedule, form,"
-                        + " script, created_by, created_at, started_at, ended_at, error)"
-                        + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)"
-                        + " ON CONFLICT DO NOTHING")
-                .execute(Tuple.from(new Object[] {job.namespace(), job.name(), job.state(), job.sourceType(),
-                        job.profile(), job.schedule(),
-                        job.form() == null ? null : new JsonObject(job.form()), script, job.createdBy(), job.createdAt(),
-                        job.startedAt(), job.endedAt(), job.error()}))
-                .map(rows -> rows.rowCount() == 1);
+    /**
+     * Inserts a launched job and its {@code sparkjob.submitted} outbox row in one statement (one round trip, atomic
+     * on its own); false, with neither written, when a job of that name is already in the history: the unique key
+     * is the launch's name check.
+     */
+    public Uni<Boolean> insertLaunched(JobRecord job, String script, LakehouseEvent submitted) {
+        List<Object> args = new ArrayList<>(Arrays.asList(job.namespace(), job.name(), job.state(), job.sourceType(),
+                job.profile(), job.schedule(), job.form() == null ? null : new JsonObject(job.form()), script,
+                job.createdBy(), job.createdAt(), job.startedAt(), job.endedAt(), job.error()));
+        args.addAll(Outbox.values(submitted));
+        return pool.preparedQuery(INSERT_LAUNCHED).execute(Tuple.from(args)).map(rows -> rows.rowCount() == 1);
     }
 
     public Uni<Optional<JobRecord>> get(String namespace, String name) {
