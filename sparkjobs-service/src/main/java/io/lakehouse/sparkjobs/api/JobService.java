@@ -70,8 +70,13 @@ public class JobService {
         }
         String name = form.name() != null ? form.name() : JobNames.suggest(form);
         JobPlan plan = prepare(namespace, form, name, caller, schedule, "");
-        // The name is checked by the creates themselves: a SparkApplication of that name (a job's or one made by hand)
-        // makes the first answer 409; a job of the history whose application is gone, the row's insert.
+        // A SparkApplication of that name (a job's or one made by hand) makes the create answer 409. A name the user
+        // chose may also be a job of the history whose application is gone (the operator's TTL): asked first, so that
+        // no application is created (the operator could start its driver) only to be removed. A generated name's
+        // random suffix leaves that to the row's unique key (create, then remove on conflict).
+        if (form.name() != null && jobs.get(namespace, name).await().indefinitely().isPresent()) {
+            throw nameTaken(namespace, name);
+        }
         return create(plan);
     }
 
