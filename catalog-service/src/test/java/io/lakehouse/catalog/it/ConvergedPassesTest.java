@@ -11,11 +11,11 @@ import io.lakehouse.common.instances.InstanceReconciler;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
+import io.lakehouse.common.testing.ThreadAllocation;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
-import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
@@ -49,16 +49,7 @@ class ConvergedPassesTest {
         String deployment = kube.apps().deployments().inNamespace(ns).withName("quiet").get().getMetadata()
                 .getResourceVersion();
 
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        int rounds = 50;
-        long bytes = 0;
-        for (int warm = 0; warm < 3; warm++) {
-            long before = threads.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < rounds; i++) {
-                assertThat(reconciler.reconcile(ns + "/quiet")).isNull();
-            }
-            bytes = (threads.getCurrentThreadAllocatedBytes() - before) / rounds;
-        }
+        long bytes = ThreadAllocation.perCall(50, () -> assertThat(reconciler.reconcile(ns + "/quiet")).isNull());
         assertThat(bytes).as("heap bytes per pass over a converged catalog").isLessThan(64 * 1024);
         assertThat(asAdmin().get(catalogs(ns) + "/quiet").jsonPath().getString("status.phase")).isEqualTo("Ready");
         assertThat(kube.apps().deployments().inNamespace(ns).withName("quiet").get().getMetadata().getResourceVersion())

@@ -11,6 +11,7 @@ import io.fabric8.mockwebserver.http.RecordedRequest;
 import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.kube.ResourceKind;
 import io.lakehouse.common.testing.Callers;
+import io.lakehouse.common.testing.ThreadAllocation;
 import io.lakehouse.sparkjobs.kube.SparkAccounts;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -18,7 +19,6 @@ import io.quarkus.test.kubernetes.client.KubernetesServer;
 import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
-import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -75,16 +75,7 @@ class LaunchCallsTest {
         String ns = Callers.freshNamespace();
         launch(ns, "first");
         awaitAccountCached(cache, ns, true);
-        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
-        int rounds = 2000;
-        long bytes = 0;
-        for (int warm = 0; warm < 3; warm++) {
-            long before = threads.getCurrentThreadAllocatedBytes();
-            for (int i = 0; i < rounds; i++) {
-                assertThat(accounts.ensure(ns)).isEmpty();
-            }
-            bytes = (threads.getCurrentThreadAllocatedBytes() - before) / rounds;
-        }
+        long bytes = ThreadAllocation.perCall(2000, () -> assertThat(accounts.ensure(ns)).isEmpty());
         assertThat(bytes).as("heap bytes per account check of a launch").isLessThan(1024);
     }
 
