@@ -86,7 +86,7 @@ public class InstanceReconciler<C extends InstanceContext> {
         String name = key.substring(slash + 1);
         Instance inst = store.find(namespace, name).await().atMost(DB_TIMEOUT);
         if (inst == null) {
-            cache.dependsOn(namespace, name, List.of()); // no pass reads its Secrets any more
+            cache.forgetDependents(namespace, name);
             inputs.forget(namespace, name);
             deleteObjects(namespace, name, null);
             return null;

@@ -184,12 +184,7 @@ public class InformerCache implements AutoCloseable {
     }
 
     public Optional<HasMetadata> get(HasMetadata desired) {
-        SharedIndexInformer<HasMetadata> informer = informers.get(ResourceKind.keyOf(desired));
-        if (informer == null) {
-            return Optional.empty();
-        }
-        return Optional.ofNullable(informer.getStore()
-                .getByKey(desired.getMetadata().getNamespace() + "/" + desired.getMetadata().getName()));
+        return cached(ResourceKind.keyOf(desired), desired.getMetadata().getNamespace(), desired.getMetadata().getName());
     }
 
     /**
@@ -197,15 +192,16 @@ public class InformerCache implements AutoCloseable {
      * means the Secret does not exist. False on a replica that does not lead (no informers) and without
      * {@link #withOthersSecrets}.
      */
-    public boolean holdsAllSecrets() {
-        return othersSecrets != null && othersSecrets.hasSynced(ResourceKind.SECRET) && hasSynced(ResourceKind.SECRET);
+    private boolean holdsAllSecrets() {
+        return othersSecrets != null && othersSecrets.hasSynced(ResourceKind.SECRET.key())
+                && hasSynced(ResourceKind.SECRET.key());
     }
 
     /** A Secret of either informer (ours first), compact: labels, annotations, type, the digest and keys of its data. */
     public Optional<Secret> secret(String namespace, String name) {
-        Optional<HasMetadata> ours = cached(ResourceKind.SECRET, namespace, name);
+        Optional<HasMetadata> ours = cached(ResourceKind.SECRET.key(), namespace, name);
         return ours.or(() -> othersSecrets == null ? Optional.empty()
-                : othersSecrets.cached(ResourceKind.SECRET, namespace, name)).map(Secret.class::cast);
+                : othersSecrets.cached(ResourceKind.SECRET.key(), namespace, name)).map(Secret.class::cast);
     }
 
     /**
@@ -214,6 +210,11 @@ public class InformerCache implements AutoCloseable {
      */
     public void dependsOn(String namespace, String instance, Collection<String> names) {
         dependents.record(namespace, instance, names);
+    }
+
+    /** The instance is gone: a change of a Secret it read queues nothing any more. */
+    public void forgetDependents(String namespace, String instance) {
+        dependents.forget(namespace, instance);
     }
 
     /**
@@ -234,20 +235,20 @@ public class InformerCache implements AutoCloseable {
         return versions.toString();
     }
 
-    private boolean hasSynced(ResourceKind kind) {
-        SharedIndexInformer<HasMetadata> informer = informers.get(kind.key());
+    private boolean hasSynced(String kindKey) {
+        SharedIndexInformer<HasMetadata> informer = informers.get(kindKey);
         return informer != null && informer.hasSynced();
     }
 
-    private Optional<HasMetadata> cached(ResourceKind kind, String namespace, String name) {
-        SharedIndexInformer<HasMetadata> informer = informers.get(kind.key());
+    /** The cached object, or empty (also when this kind has no informer). */
+    private Optional<HasMetadata> cached(String kindKey, String namespace, String name) {
+        SharedIndexInformer<HasMetadata> informer = informers.get(kindKey);
         return informer == null ? Optional.empty() : Optional.ofNullable(informer.getStore().getByKey(namespace + "/" + name));
     }
 
     /** Whether the cache of this object's kind is synced: a miss then means the object does not exist. */
     public boolean synced(HasMetadata object) {
-        SharedIndexInformer<HasMetadata> informer = informers.get(ResourceKind.keyOf(object));
-        return informer != null && informer.hasSynced();
+        return hasSynced(ResourceKind.keyOf(object));
     }
 
     /**
