@@ -35,11 +35,19 @@ svc_module() { printf '%s-service\n' "$(svc_name "$1")"; }
 svc_jar() { printf '%s/%s/target/quarkus-app/quarkus-run.jar\n' "${REPO_ROOT}" "$(svc_module "$1")"; }
 svc_log() { printf '%s/%s.log\n' "${LH_LOG_DIR}" "$(svc_name "$1")"; }
 
-# A base64 32-byte key, generated once; encrypts the secrets services store.
+# A base64 32-byte key, generated once; encrypts the secrets services store. Services start in parallel
+# (the e2e checks): each candidate key is written whole to a file of its own and hard-linked into place,
+# which fails when the key exists, so the first writer wins and every service reads the same key.
 secrets_key() {
-  if [[ ! -s ${SECRETS_KEY_FILE} ]]; then
-    (umask 077 && head -c 32 /dev/urandom | base64 >"${SECRETS_KEY_FILE}")
+  local candidate
+  if [[ ! -e ${SECRETS_KEY_FILE} ]]; then
+    mkdir -p "${SECRETS_KEY_FILE%/*}"
+    candidate=$(mktemp "${SECRETS_KEY_FILE}.XXXXXX") # mode 600
+    head -c 32 /dev/urandom | base64 >"${candidate}"
+    ln "${candidate}" "${SECRETS_KEY_FILE}" 2>/dev/null || true
+    rm -f "${candidate}"
   fi
+  [[ -s ${SECRETS_KEY_FILE} ]] || die "${SECRETS_KEY_FILE} is empty: delete it to have a new key generated"
   tr -d '[:space:]' <"${SECRETS_KEY_FILE}"
 }
 

@@ -22,7 +22,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LocalStackCdsTest {
 
-    private static final Path REPO = Helm.CHART.resolve("../../..").normalize();
     private static final String SERVICE = "demo:1";
 
     @TempDir
@@ -110,20 +109,8 @@ class LocalStackCdsTest {
         }
     }
 
-    /** Runs SCRIPT after sourcing common.sh and services.sh with REPO_ROOT = the temporary directory. */
     private String bash(String env, String script) throws Exception {
-        String lib = REPO.resolve("deploy/local/lib").toString();
-        ProcessBuilder pb = new ProcessBuilder("bash", "-c", "set -euo pipefail; " + env + (env.isEmpty() ? "" : "; export LAKEHOUSE_CDS; ")
-                + "REPO_ROOT='" + root + "'; source '" + lib + "/common.sh'; source '" + lib + "/services.sh'; " + script)
-                .redirectErrorStream(false);
-        pb.environment().remove("LAKEHOUSE_JAVA_OPTS");
-        pb.environment().remove("LAKEHOUSE_CDS");
-        Process p = pb.start();
-        String out = new String(p.getInputStream().readAllBytes());
-        String err = new String(p.getErrorStream().readAllBytes());
-        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(err).isZero();
-        return out.trim();
+        return LocalLib.run(root, env, script);
     }
 
     private static void tool(String name, String... args) {
