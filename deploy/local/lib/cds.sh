@@ -14,8 +14,8 @@
 # simply starts as before.
 #
 # A start that finds no archive for its jar first runs the service once to ready and stops it, so that the
-# archive exists before the start that stays (svc_start; LAKEHOUSE_CDS_TRAIN=0: that start writes it at its
-# exit instead, and runs 20-30 MiB larger until then).
+# archive exists before the start that stays (svc_train; `up` trains every service at once; LAKEHOUSE_CDS_TRAIN=0:
+# that start writes it at its exit instead, and runs 20-30 MiB larger until then).
 #
 # LAKEHOUSE_CDS=0 turns it off (e.g. to measure without it).
 SERVICES_CDS="${LAKEHOUSE_CDS:-1}"
