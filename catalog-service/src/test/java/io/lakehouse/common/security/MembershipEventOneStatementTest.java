@@ -43,7 +43,7 @@ class MembershipEventOneStatementTest {
     void seeWritingStatements() {
         sql("CREATE TABLE IF NOT EXISTS test_writes (tbl TEXT, statement TEXT)");
         sql("CREATE OR REPLACE FUNCTION test_write_seen() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
-                + " IF TG_TABLE_NAME = 'inbox' AND NEW.consumer <> 'roles' THEN RETURN NULL; END IF;"
+                + " IF TG_TABLE_NAME = 'inbox' THEN IF NEW.consumer <> 'roles' THEN RETURN NULL; END IF; END IF;"
                 + " INSERT INTO test_writes VALUES (TG_TABLE_NAME, current_query()); RETURN NULL; END $$");
         sql("CREATE TRIGGER test_inbox_written AFTER INSERT ON inbox FOR EACH ROW EXECUTE FUNCTION test_write_seen()");
         sql("CREATE TRIGGER test_roles_written AFTER INSERT OR UPDATE OR DELETE ON member_roles FOR EACH ROW"
