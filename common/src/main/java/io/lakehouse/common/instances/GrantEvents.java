@@ -5,10 +5,8 @@ import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
-import io.lakehouse.common.outbox.Inbox;
 import io.lakehouse.common.security.Subject;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Predicate;
@@ -17,7 +15,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 /**
  * {@code access.grant-added} / {@code -removed} on a service's instances, kept in its {@link GrantStore}:
  * the projection the instances' access files (Trino's rules, a hub's sign-in list) are generated from.
- * The table's trigger wakes the reconciler (on the leader) at commit, so those files follow the grants.
+ * The table's trigger wakes the reconciler (on the leader) at commit, so those files follow the grants. Each event
+ * is applied once, its inbox row and the change in one statement ({@link io.lakehouse.common.outbox.Inbox#applyOnce}).
  * Each service's consumer names its channel and its kinds.
  */
 @ApplicationScoped
@@ -26,12 +25,10 @@ public class GrantEvents {
     private static final String CONSUMER = "instance-grants";
 
     private final IncomingEvents incoming;
-    private final Pool pool;
     private final GrantStore grants;
 
-    GrantEvents(IncomingEvents incoming, Pool pool, GrantStore grants) {
+    GrantEvents(IncomingEvents incoming, GrantStore grants) {
         this.incoming = incoming;
-        this.pool = pool;
         this.grants = grants;
     }
 
@@ -47,14 +44,9 @@ public class GrantEvents {
         String namespace = d.get("namespace").asText();
         String name = d.get("name").asText();
         Subject subject = new Subject(Subject.Type.fromWireName(d.get("subjectType").asText()), d.get("subject").asText());
-        return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER).chain(first -> {
-                    if (!first) {
-                        return Uni.createFrom().voidItem();
-                    }
-                    return event.type() == EventType.GRANT_ADDED
-                            ? grants.add(tx, namespace, name, d.get("kind").asText(), subject)
-                            : grants.remove(tx, namespace, name, subject);
-                }));
+        return event.type() == EventType.GRANT_ADDED
+                ? grants.add(event.id(), CONSUMER, namespace, name, d.get("kind").asText(), subject)
+                : grants.remove(event.id(), CONSUMER, namespace, name, subject);
     }
 
     private static boolean isGrant(LakehouseEvent event) {

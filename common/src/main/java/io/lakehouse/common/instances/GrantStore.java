@@ -1,14 +1,15 @@
 package io.lakehouse.common.instances;
 
+import io.lakehouse.common.outbox.Inbox;
 import io.lakehouse.common.security.Subject;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 
 /**
  * Who holds a grant on each of the service's instances (its table {@code instance_grants}), as
@@ -38,15 +39,19 @@ public class GrantStore {
                 });
     }
 
-    public Uni<Void> add(SqlConnection tx, String namespace, String name, String kind, Subject subject) {
-        return tx.preparedQuery("INSERT INTO instance_grants (namespace, name, kind, subject_type, subject)"
-                        + " VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING")
-                .execute(Tuple.of(namespace, name, kind, subject.type().wireName(), subject.name())).replaceWithVoid();
+    /** Adds a grant once per event ({@link Inbox#applyOnce}: inbox row and change in one statement). */
+    public Uni<Void> add(UUID eventId, String consumer, String namespace, String name, String kind, Subject subject) {
+        return Inbox.applyOnce(pool, eventId, consumer,
+                "INSERT INTO instance_grants (namespace, name, kind, subject_type, subject)"
+                        + " SELECT $4, $5, $6, $7, $8 FROM first ON CONFLICT DO NOTHING",
+                namespace, name, kind, subject.type().wireName(), subject.name());
     }
 
-    public Uni<Void> remove(SqlConnection tx, String namespace, String name, Subject subject) {
-        return tx.preparedQuery("DELETE FROM instance_grants WHERE namespace = $1 AND name = $2 AND subject_type = $3"
-                        + " AND subject = $4")
-                .execute(Tuple.of(namespace, name, subject.type().wireName(), subject.name())).replaceWithVoid();
+    /** Removes a grant once per event, like {@link #add}. */
+    public Uni<Void> remove(UUID eventId, String consumer, String namespace, String name, Subject subject) {
+        return Inbox.applyOnce(pool, eventId, consumer,
+                "DELETE FROM instance_grants WHERE namespace = $4 AND name = $5 AND subject_type = $6"
+                        + " AND subject = $7 AND EXISTS (SELECT FROM first)",
+                namespace, name, subject.type().wireName(), subject.name());
     }
 }

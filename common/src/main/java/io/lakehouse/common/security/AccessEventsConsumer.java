@@ -5,9 +5,7 @@ import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
-import io.lakehouse.common.outbox.Inbox;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -15,8 +13,8 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
  * Applies {@code access.member-set} / {@code access.member-removed} to the role projection's table,
- * exactly once per event (inbox in the same transaction); every replica's memory follows the table
- * (see {@link RoleProjection}), so one consumer group per service is enough. Malformed records go to the dead-letter
+ * exactly once per event (inbox row and change in one statement: {@link io.lakehouse.common.outbox.Inbox#applyOnce});
+ * every replica's memory follows the table (see {@link RoleProjection}), so one consumer group per service is enough. Malformed records go to the dead-letter
  * topic through the channel's failure strategy; unknown types are acknowledged and ignored.
  */
 @ApplicationScoped
@@ -25,12 +23,10 @@ public class AccessEventsConsumer {
     private static final String CONSUMER = "roles";
 
     private final IncomingEvents incoming;
-    private final Pool pool;
     private final RoleProjection roles;
 
-    AccessEventsConsumer(IncomingEvents incoming, Pool pool, RoleProjection roles) {
+    AccessEventsConsumer(IncomingEvents incoming, RoleProjection roles) {
         this.incoming = incoming;
-        this.pool = pool;
         this.roles = roles;
     }
 
@@ -47,10 +43,8 @@ public class AccessEventsConsumer {
                 data.get("subject").asText());
         boolean set = event.type() == EventType.MEMBER_SET;
         Role role = set ? Role.fromWireName(data.get("role").asText()).orElseThrow() : null;
-        return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER)
-                .chain(first -> !first ? Uni.createFrom().voidItem()
-                        : set ? roles.store(tx, namespace, subject, role, event.time())
-                                : roles.remove(tx, namespace, subject)));
+        return set ? roles.store(event.id(), CONSUMER, namespace, subject, role, event.time())
+                : roles.remove(event.id(), CONSUMER, namespace, subject);
     }
 
     private static boolean isMembership(EventType type) {

@@ -2,6 +2,7 @@ package io.lakehouse.common.security;
 
 import io.agroal.api.AgroalDataSource;
 import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.outbox.Inbox;
 import io.lakehouse.common.outbox.PgChannelListener;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
@@ -9,7 +10,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -19,6 +19,7 @@ import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
 import org.jboss.logging.Logger;
 
@@ -70,20 +71,24 @@ public class RoleProjection {
         return Optional.ofNullable(byNamespace.getOrDefault(namespace, Map.of()).get(subject));
     }
 
-    /** Stores a membership inside the consumer's transaction; every replica learns it at commit. */
-    Uni<Void> store(SqlConnection tx, String namespace, Subject subject, Role role, Instant at) {
-        return tx.preparedQuery("INSERT INTO member_roles (namespace, subject_type, subject, role, updated_at)"
-                        + " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (namespace, subject_type, subject)"
-                        + " DO UPDATE SET role = EXCLUDED.role, updated_at = EXCLUDED.updated_at")
-                .execute(Tuple.of(namespace, subject.type().wireName(), subject.name(), role.wireName(),
-                        at.atOffset(ZoneOffset.UTC)))
-                .replaceWithVoid();
+    /**
+     * Stores a membership once per event ({@link Inbox#applyOnce}: inbox row and change in one statement); every
+     * replica learns it at commit.
+     */
+    Uni<Void> store(UUID eventId, String consumer, String namespace, Subject subject, Role role, Instant at) {
+        return Inbox.applyOnce(pool, eventId, consumer,
+                "INSERT INTO member_roles (namespace, subject_type, subject, role, updated_at)"
+                        + " SELECT $4, $5, $6, $7, $8 FROM first ON CONFLICT (namespace, subject_type, subject)"
+                        + " DO UPDATE SET role = EXCLUDED.role, updated_at = EXCLUDED.updated_at",
+                namespace, subject.type().wireName(), subject.name(), role.wireName(), at.atOffset(ZoneOffset.UTC));
     }
 
-    Uni<Void> remove(SqlConnection tx, String namespace, Subject subject) {
-        return tx.preparedQuery("DELETE FROM member_roles WHERE namespace = $1 AND subject_type = $2 AND subject = $3")
-                .execute(Tuple.of(namespace, subject.type().wireName(), subject.name()))
-                .replaceWithVoid();
+    /** Removes a membership once per event, like {@link #store}. */
+    Uni<Void> remove(UUID eventId, String consumer, String namespace, Subject subject) {
+        return Inbox.applyOnce(pool, eventId, consumer,
+                "DELETE FROM member_roles WHERE namespace = $4 AND subject_type = $5 AND subject = $6"
+                        + " AND EXISTS (SELECT FROM first)",
+                namespace, subject.type().wireName(), subject.name());
     }
 
     /** The listener's callback: null after a (re)connection, namespaces otherwise (empty: a timeout). */
