@@ -21,14 +21,15 @@ import org.jboss.resteasy.reactive.server.ServerResponseFilter;
  *
  * <p>Write-ahead, so that the audit log loses nothing: the record is committed as an intent before
  * the call runs (if that fails the call is refused with 503 and nothing changes), and replaced by the
- * event with the outcome afterwards. A replica that stops between the change and the outcome leaves
- * the intent, which {@link AuditIntents} publishes without an outcome. (Writing the event in the
- * change's own transaction would need code in every write path of every service.)
+ * event with the outcome: in the change's own transaction when the resource method declares its success
+ * status ({@link SuccessStatus}, {@link AuditedCall}: one commit less per successful call), else after the
+ * answer. A replica that stops before the outcome is written leaves the intent, which {@link AuditIntents}
+ * publishes without an outcome.
  */
 public class AuditFilter {
 
     static final String REQUEST_ID = "X-Request-Id";
-    private static final String INTENT = AuditFilter.class.getName() + ".intent";
+    private static final String CALL = AuditFilter.class.getName() + ".call";
     private static final Logger LOG = Logger.getLogger(AuditFilter.class);
     private static final Set<String> MUTATING = Set.of("POST", "PUT", "PATCH", "DELETE");
 
@@ -48,8 +49,15 @@ public class AuditFilter {
         }
         String requestId = requestId(request.getHeaderString(REQUEST_ID));
         request.getHeaders().putSingle(REQUEST_ID, requestId);
-        return caller().chain(who -> intents.begin(record(request, resource, null, requestId, who)))
-                .invoke(id -> request.setProperty(INTENT, id))
+        AuditedCall call = intents.call();
+        request.setProperty(CALL, call);
+        SuccessStatus success = resource == null || resource.getResourceMethod() == null ? null
+                : resource.getResourceMethod().getAnnotation(SuccessStatus.class);
+        return caller().chain(who -> {
+                    AuditRecord intent = record(request, resource, null, requestId, who);
+                    AuditRecord onSuccess = success == null ? null : intent.withOutcome(success.value());
+                    return intents.begin(intent).invoke(id -> call.intentWritten(id, onSuccess));
+                })
                 .onFailure().transform(e -> {
                     LOG.errorf("audit intent of %s %s not written, call refused: %s", request.getMethod(),
                             request.getUriInfo().getPath(), e.getMessage());
@@ -58,7 +66,11 @@ public class AuditFilter {
                 .replaceWithVoid();
     }
 
-    /** After every call (also the unmatched ones, which change nothing): the outcome replaces the intent. */
+    /**
+     * After every call (also the unmatched ones, which change nothing): the outcome replaces the intent, unless the
+     * change's transaction wrote it already ({@link AuditedCall}). A call that answered otherwise after its change and
+     * outcome committed (a failure while answering) is recorded once more, with what the caller got.
+     */
     @ServerResponseFilter
     public Uni<Void> record(ContainerRequestContext request, ContainerResponseContext response, ResourceInfo resource) {
         if (!audited(request)) {
@@ -66,13 +78,18 @@ public class AuditFilter {
         }
         String requestId = requestId(request.getHeaderString(REQUEST_ID));
         response.getHeaders().putSingle(REQUEST_ID, requestId);
-        UUID intent = (UUID) request.getProperty(INTENT);
+        AuditedCall call = (AuditedCall) request.getProperty(CALL);
+        if (call != null && call.answeredAsRecorded(response.getStatus())) {
+            return Uni.createFrom().voidItem();
+        }
+        UUID intent = call == null || call.recorded() ? null : call.intent();
         return caller()
                 .chain(who -> intents.complete(intent, record(request, resource, response.getStatus(), requestId, who)))
                 .onFailure().recoverWithItem(e -> {
                     LOG.errorf("audit outcome of %s %s not recorded (%s): %s", request.getMethod(),
-                            request.getUriInfo().getPath(), intent == null ? "lost"
-                                    : "its intent is published without it", e.getMessage());
+                            request.getUriInfo().getPath(), intent != null ? "its intent is published without it"
+                                    : call != null && call.recorded() ? "recorded with its change's status only"
+                                    : "lost", e.getMessage());
                     return null;
                 });
     }

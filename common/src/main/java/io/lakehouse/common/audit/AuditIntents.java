@@ -13,7 +13,6 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.io.UncheckedIOException;
@@ -21,7 +20,8 @@ import java.util.UUID;
 
 /**
  * Write-ahead audit records ({@code audit_intents}): committed before a mutating call runs, replaced
- * by the {@code audit.recorded} event with the outcome after it, in one transaction. An intent that
+ * by the {@code audit.recorded} event with the outcome atomically: in the change's own transaction when the call
+ * declares its success status ({@link AuditedCall}), else in one statement after the answer. An intent that
  * outlives {@code lakehouse.audit.orphan-after} belongs to a replica that stopped in between: the
  * sweep (any replica; rows locked with SKIP LOCKED) publishes it without an outcome.
  */
@@ -51,10 +51,17 @@ public class AuditIntents {
                 .replaceWith(id);
     }
 
-    /** The call's outcome as its audit event, replacing its intent (null: none was written). */
+    /**
+     * The call's outcome as its audit event, replacing its intent (null: none was written), in one statement: for the
+     * calls whose outcome was not written with their change ({@link AuditedCall}).
+     */
     public Uni<Void> complete(UUID intent, AuditRecord record) {
-        return pool.withTransaction(tx -> forget(tx, intent)
-                .chain(() -> Outbox.append(tx, event(record.subject(), record.toJson()))));
+        return AuditedCall.complete(pool, intent, record, source);
+    }
+
+    /** A call about to run, current for its writes ({@link AuditedCall}). */
+    AuditedCall call() {
+        return AuditedCall.begin(source);
     }
 
     /**
@@ -74,11 +81,6 @@ public class AuditIntents {
                     }
                     return chain;
                 }));
-    }
-
-    private static Uni<Void> forget(SqlConnection tx, UUID intent) {
-        return intent == null ? Uni.createFrom().voidItem()
-                : tx.preparedQuery("DELETE FROM audit_intents WHERE id = $1").execute(Tuple.of(intent)).replaceWithVoid();
     }
 
     private LakehouseEvent event(String subject, JsonNode data) {

@@ -27,6 +27,11 @@ public record AuditRecord(String who, String what, String namespace, String targ
         return data;
     }
 
+    /** The same call with its outcome. */
+    public AuditRecord withOutcome(int status) {
+        return new AuditRecord(who, what, namespace, target, status, requestId);
+    }
+
     /** The event subject (record key): the namespace, or {@code platform} outside namespaces. */
     public String subject() {
         return namespace != null ? namespace : "platform";

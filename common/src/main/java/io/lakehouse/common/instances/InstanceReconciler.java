@@ -139,7 +139,7 @@ public class InstanceReconciler<C extends InstanceContext> {
             cache.dependsOn(inst.namespace(), inst.name(), othersSecrets);
         }
         Progress progress = kind.progress(inst, ctx, owner, gates,
-                (resource, name) -> cache.get(resource, inst.namespace(), name).orElse(null), Instant.now());
+                (resource, name) -> cache.seenOrCreated(resource, inst.namespace(), name).orElse(null), Instant.now());
         progress.remove().forEach(applier::delete);
         progress.enforce().forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
         progress.createOnce().forEach(o -> applier.apply(o, ApplyMode.CREATE_ONLY));

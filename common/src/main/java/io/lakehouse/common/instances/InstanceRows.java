@@ -1,5 +1,6 @@
 package io.lakehouse.common.instances;
 
+import io.lakehouse.common.audit.AuditedCall;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.TraceContext;
 import io.lakehouse.common.outbox.Outbox;
@@ -14,7 +15,8 @@ import java.util.UUID;
  * The state changes every service makes on its {@code instances} table (columns namespace, name,
  * uid, spec, generation, phase, conditions, deleting, updated_at), each in one transaction with the
  * event that announces it (outbox). Guards on generation and {@code deleting} make a change computed
- * from an older read a no-op instead of a lost update.
+ * from an older read a no-op instead of a lost update. The API's changes (spec, deletion) carry their call's audit
+ * outcome in the same transaction ({@link AuditedCall}).
  */
 public final class InstanceRows {
 
@@ -27,21 +29,21 @@ public final class InstanceRows {
     /** New spec, generation + 1, and its event; false if the instance changed meanwhile. */
     public Uni<Boolean> updateSpec(String namespace, String name, long generation, JsonObject spec,
             LakehouseEvent updated) {
-        return pool.withTransaction(tx -> TraceContext.toTransaction(tx).chain(() -> tx.preparedQuery("UPDATE instances SET spec = $1, generation = generation + 1,"
+        return AuditedCall.withTransaction(pool, tx -> TraceContext.toTransaction(tx).chain(() -> tx.preparedQuery("UPDATE instances SET spec = $1, generation = generation + 1,"
                                 + " updated_at = now() WHERE namespace = $2 AND name = $3 AND generation = $4"
                                 + " AND NOT deleting")
                 .execute(Tuple.of(spec, namespace, name, generation))
                 .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().item(false)
-                        : Outbox.append(tx, updated).replaceWith(true))));
+                        : Outbox.append(tx, updated).replaceWith(true))), changed -> changed);
     }
 
     /** Phase Deleting and its event; false if it was already being deleted. */
     public Uni<Boolean> markDeleting(String namespace, String name, LakehouseEvent deleting) {
-        return pool.withTransaction(tx -> TraceContext.toTransaction(tx).chain(() -> tx.preparedQuery("UPDATE instances SET deleting = true, phase = $1,"
+        return AuditedCall.withTransaction(pool, tx -> TraceContext.toTransaction(tx).chain(() -> tx.preparedQuery("UPDATE instances SET deleting = true, phase = $1,"
                                 + " updated_at = now() WHERE namespace = $2 AND name = $3 AND NOT deleting")
                 .execute(Tuple.of(Phase.Deleting.name(), namespace, name))
                 .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().item(false)
-                        : Outbox.append(tx, deleting).replaceWith(true))));
+                        : Outbox.append(tx, deleting).replaceWith(true))), changed -> changed);
     }
 
     /** Writes an observed status (and its event, if any) unless the intent changed since it was read. */

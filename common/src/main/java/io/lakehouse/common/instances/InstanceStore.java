@@ -3,6 +3,7 @@ package io.lakehouse.common.instances;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.lakehouse.common.audit.AuditedCall;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.TraceContext;
 import io.lakehouse.common.kube.Condition;
@@ -62,13 +63,14 @@ public class InstanceStore {
                 .addString(inst.phase().name())
                 .addString(inst.createdBy())
                 .addOffsetDateTime(inst.createdAt().atOffset(ZoneOffset.UTC));
-        return pool.withTransaction(tx -> TraceContext.toTransaction(tx)
+        // The create's API call's audit outcome commits with it (AuditedCall): one transaction less per POST.
+        return AuditedCall.withTransaction(pool, tx -> TraceContext.toTransaction(tx)
                 .chain(() -> NameRegistry.claim(tx, inst.namespace(), inst.name(), inst.kind(), inst.uid()))
                 .chain(() -> tx.preparedQuery("INSERT INTO instances (namespace, name, kind, uid, spec,"
                                 + " sealed_credentials, phase, created_by, created_at, updated_at)"
                                 + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)")
                         .execute(row)
-                        .chain(() -> Outbox.append(tx, requested))));
+                        .chain(() -> Outbox.append(tx, requested))), done -> true);
     }
 
     /** The instance named {@code name} in the namespace, whatever its kind. */

@@ -70,6 +70,7 @@ public class InformerCache implements AutoCloseable {
      * deleted.
      */
     private final Map<String, HasMetadata> unseen = new ConcurrentHashMap<>();
+    private final OwnCreates ownCreates = new OwnCreates();
     private InformerWatchdog watchdog;
 
     public InformerCache(KubernetesClient client, String managedBy) {
@@ -183,6 +184,22 @@ public class InformerCache implements AutoCloseable {
         return Optional.ofNullable(informer.getStore().getByKey(namespace + "/" + name));
     }
 
+    /**
+     * {@link #get}, or the object this process created whose watch event has not arrived yet: what a pass sees of its
+     * own creates, so that their echoes carry nothing it did not see ({@link #isEchoOfOwnCreate}).
+     */
+    public Optional<HasMetadata> seenOrCreated(ResourceKind kind, String namespace, String name) {
+        return get(kind, namespace, name).or(() -> Optional.ofNullable(unseen.get(kind.key() + " " + namespace + "/" + name)));
+    }
+
+    /**
+     * Whether a watch event's object is the version this process created (its echo: nothing new for the pass that
+     * created it); true once per create.
+     */
+    public boolean isEchoOfOwnCreate(HasMetadata object) {
+        return ownCreates.isEcho(unseenKey(object), object.getMetadata().getResourceVersion());
+    }
+
     public Optional<HasMetadata> get(HasMetadata desired) {
         return cached(ResourceKind.keyOf(desired), desired.getMetadata().getNamespace(), desired.getMetadata().getName());
     }
@@ -278,6 +295,7 @@ public class InformerCache implements AutoCloseable {
             return; // not watched: no event would ever clear it
         }
         String key = unseenKey(live);
+        ownCreates.created(key, live.getMetadata().getResourceVersion());
         unseen.put(key, live);
         if (get(live).isPresent()) {
             unseen.remove(key);
@@ -287,6 +305,7 @@ public class InformerCache implements AutoCloseable {
     /** The {@link Applier} deleted this object (or found it gone): nothing to wait for any more. */
     void deleted(HasMetadata object) {
         unseen.remove(unseenKey(object));
+        ownCreates.forget(unseenKey(object));
     }
 
     private static String unseenKey(HasMetadata o) {
@@ -376,7 +395,10 @@ public class InformerCache implements AutoCloseable {
         stores.remove(old);
         old.getStore().list().stream()
                 .filter(o -> fresh.getStore().get(o) == null)
-                .forEach(gone -> listeners.forEach(l -> l.accept(gone)));
+                .forEach(gone -> {
+                    ownCreates.forget(unseenKey(gone)); // deleted meanwhile: never an echo
+                    listeners.forEach(l -> l.accept(gone));
+                });
         return true;
     }
 
@@ -406,6 +428,7 @@ public class InformerCache implements AutoCloseable {
 
         @Override
         public void onDelete(HasMetadata obj, boolean deletedFinalStateUnknown) {
+            ownCreates.forget(unseenKey(obj)); // a delete is never an echo of our create
             listeners.forEach(l -> l.accept(obj));
         }
     }

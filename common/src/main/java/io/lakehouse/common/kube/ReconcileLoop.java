@@ -11,6 +11,7 @@ import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -62,6 +63,12 @@ public class ReconcileLoop implements AutoCloseable {
     private volatile Set<String> held;
     private PgChannelListener listener;
     private volatile LeaderLock leader;
+    /**
+     * The watch events of instances whose pass is running, by instance key: an event may be the echo of a create of
+     * that very pass arriving before the create's answer was recorded; once the pass ends, only the events that are
+     * not echoes queue it again ({@link InformerCache#isEchoOfOwnCreate}).
+     */
+    private final Map<String, List<HasMetadata>> heldDuringPass = new ConcurrentHashMap<>();
 
     /**
      * @param reconciler one pass over {@code namespace/name}; returns when to look again, or null
@@ -155,11 +162,26 @@ public class ReconcileLoop implements AutoCloseable {
             return null;
         }
         LakehouseMetrics.increment(LakehouseMetrics.RECONCILE_PASSES, PASSES);
+        heldDuringPass.put(key, new ArrayList<>());
         try {
             return reconciler.apply(key);
         } catch (RuntimeException e) {
             LakehouseMetrics.increment(LakehouseMetrics.RECONCILE_ERRORS, ERRORS);
             throw e;
+        } finally {
+            releaseHeld(key);
+        }
+    }
+
+    /** The pass of {@code key} ended: what the watch told meanwhile queues it again, unless it was only its echoes. */
+    private void releaseHeld(String key) {
+        List<HasMetadata> held = heldDuringPass.remove(key);
+        boolean news = false;
+        for (HasMetadata object : held == null ? List.<HasMetadata>of() : held) {
+            news |= !cache.isEchoOfOwnCreate(object); // every one asked: each echo is forgotten once told
+        }
+        if (news) {
+            enqueue(key, SpanContext.getInvalid());
         }
     }
 
@@ -209,7 +231,16 @@ public class ReconcileLoop implements AutoCloseable {
         Map<String, String> labels = object.getMetadata().getLabels();
         if (labels != null && labels.get(Labels.INSTANCE) != null && labels.get(Labels.INSTANCE_KIND) != null
                 && ownsKind.test(labels.get(Labels.INSTANCE_KIND))) {
-            enqueue(object.getMetadata().getNamespace() + "/" + labels.get(Labels.INSTANCE), SpanContext.getInvalid());
+            if (cache.isEchoOfOwnCreate(object)) {
+                return; // the pass that created it saw it
+            }
+            String key = object.getMetadata().getNamespace() + "/" + labels.get(Labels.INSTANCE);
+            if (heldDuringPass.computeIfPresent(key, (k, held) -> {
+                held.add(object);
+                return held;
+            }) == null) {
+                enqueue(key, SpanContext.getInvalid());
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.lakehouse.notebooks.api;
 
+import io.lakehouse.common.audit.SuccessStatus;
 import io.lakehouse.common.instances.InstanceKind;
 import io.lakehouse.common.instances.InstanceKinds;
 import io.lakehouse.common.instances.InstanceStore;
@@ -60,6 +61,7 @@ public class NotebookInstancesResource extends InstancesResource<NotebookContext
      */
     @DELETE
     @Path("{name}")
+    @SuccessStatus(202)
     @Parameter(name = REMOVE_USER_VOLUMES, in = ParameterIn.QUERY,
             schema = @Schema(type = SchemaType.BOOLEAN, defaultValue = "false"),
             description = "also delete the hub's user volumes (claim-<hub>-<user>, the users' data); kept by default")

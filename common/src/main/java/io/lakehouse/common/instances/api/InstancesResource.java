@@ -2,6 +2,7 @@ package io.lakehouse.common.instances.api;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lakehouse.common.api.Paging;
+import io.lakehouse.common.audit.SuccessStatus;
 import io.lakehouse.common.instances.InstanceContext;
 import io.lakehouse.common.instances.InstanceKind;
 import io.lakehouse.common.instances.InstanceKinds;
@@ -27,7 +28,8 @@ import java.util.List;
  * The instance API of a service's kinds, {@code /api/v1/namespaces/{ns}/instances/{kind}}. A service
  * subclasses it with that {@code @Path} (a resource in {@code common} would be served by every
  * service). The role check comes before anything else: a caller without a role in the namespace
- * learns nothing, not even whether a kind exists.
+ * learns nothing, not even whether a kind exists. The mutating methods declare their {@link SuccessStatus}: their audit
+ * outcome commits with their change.
  */
 public abstract class InstancesResource<C extends InstanceContext> {
 
@@ -67,6 +69,7 @@ public abstract class InstancesResource<C extends InstanceContext> {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
+    @SuccessStatus(201)
     public Uni<Response> create(@PathParam("namespace") String namespace, @PathParam("kind") String kind,
             CreateInstanceRequest request, UriInfo uri) {
         authorizer.require(caller, PathParams.namespace(namespace), Role.OPERATOR);
@@ -92,6 +95,7 @@ public abstract class InstancesResource<C extends InstanceContext> {
     @PATCH
     @Path("{name}")
     @Consumes({"application/merge-patch+json", MediaType.APPLICATION_JSON})
+    @SuccessStatus(200)
     public Uni<InstanceView> patch(@PathParam("namespace") String namespace, @PathParam("kind") String kind,
             @PathParam("name") String name, JsonNode patch) {
         authorizer.require(caller, PathParams.namespace(namespace), Role.OPERATOR);
@@ -102,6 +106,7 @@ public abstract class InstancesResource<C extends InstanceContext> {
 
     @DELETE
     @Path("{name}")
+    @SuccessStatus(202)
     public Uni<Response> delete(@PathParam("namespace") String namespace, @PathParam("kind") String kind,
             @PathParam("name") String name) {
         authorizer.require(caller, PathParams.namespace(namespace), Role.OPERATOR);

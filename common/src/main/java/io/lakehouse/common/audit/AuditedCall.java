@@ -1,0 +1,120 @@
+package io.lakehouse.common.audit;
+
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.outbox.Outbox;
+import io.smallrye.common.vertx.ContextLocals;
+import io.smallrye.common.vertx.VertxContext;
+import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.SqlConnection;
+import io.vertx.mutiny.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.function.Function;
+import java.util.function.Predicate;
+
+/**
+ * The audit of the mutating API call being served. Its change's write uses {@link #withTransaction}: when the call's
+ * resource method declares the status it answers on success ({@link SuccessStatus}), the outcome ({@code
+ * audit.recorded} with that status) replaces the intent in the change's own transaction, so a successful call commits
+ * twice (the intent, the change) instead of three times, with the same events. The write-ahead intent keeps its job: a
+ * replica that stops before the change commits leaves it, and it is published without an outcome ({@link
+ * AuditIntents}). Any other answer (a refusal, a failed write, a call without {@link SuccessStatus}) is recorded by the
+ * response filter as before.
+ *
+ * <p>Held in the request's Vert.x duplicated context (where the trace context lives too), so that the shared write
+ * paths find it without an audit parameter in every signature; outside a request (reconcile passes, consumers) there
+ * is none and writes are plain transactions.
+ */
+public final class AuditedCall {
+
+    private static final String KEY = AuditedCall.class.getName();
+    /** Drops the intent and appends the outcome in one statement (one round trip, atomic on its own). */
+    static final String COMPLETE = "WITH intent AS (DELETE FROM audit_intents WHERE id = $1)"
+            + " INSERT INTO outbox (" + Outbox.COLUMNS + ") VALUES ($2, $3, $4, $5, $6, $7, $8, $9)";
+
+    private final String source;
+    private volatile UUID intent;
+    private volatile AuditRecord onSuccess;
+    private volatile boolean recorded;
+
+    private AuditedCall(String source) {
+        this.source = source;
+    }
+
+    /**
+     * The call's audit, made current for the request's writes (taken synchronously, on the request's own context,
+     * before anything of the call runs).
+     */
+    static AuditedCall begin(String source) {
+        AuditedCall call = new AuditedCall(source);
+        if (VertxContext.isOnDuplicatedContext()) {
+            ContextLocals.put(KEY, call);
+        }
+        return call;
+    }
+
+    /** The call served on this context, or null (not in an audited request). */
+    static AuditedCall current() {
+        return VertxContext.isOnDuplicatedContext() ? ContextLocals.<AuditedCall>get(KEY, null) : null;
+    }
+
+    /**
+     * {@code work} in one transaction of {@code pool}; when it is the change of an audited call with a declared success
+     * status and {@code changed} says its result changed something, the call's outcome is written in the same
+     * transaction (once per call). A result that changed nothing (a lost race answered 409) leaves the outcome to the
+     * response filter.
+     */
+    public static <T> Uni<T> withTransaction(Pool pool, Function<SqlConnection, Uni<T>> work, Predicate<T> changed) {
+        AuditedCall call = current();
+        if (call == null || !call.folds()) {
+            return pool.withTransaction(work);
+        }
+        return pool.withTransaction(tx -> work.apply(tx)
+                        .call(result -> changed.test(result) ? call.write(tx) : Uni.createFrom().voidItem()))
+                .invoke(result -> call.recorded = call.recorded || changed.test(result));
+    }
+
+    /** Writes {@code record} as the outcome of the call whose intent is {@code intent} (null: none was written). */
+    static Uni<Void> complete(SqlClient client, UUID intent, AuditRecord record, String source) {
+        LakehouseEvent event = LakehouseEvent.of(source, EventType.AUDIT_RECORDED, record.subject(), record.toJson());
+        List<Object> args = new ArrayList<>(9);
+        args.add(intent);
+        args.addAll(Outbox.values(event));
+        return client.preparedQuery(COMPLETE).execute(Tuple.from(args)).replaceWithVoid();
+    }
+
+    /**
+     * The intent is committed; {@code onSuccess} is the outcome to write with the change (the declared {@link
+     * SuccessStatus}), null when the method declares none.
+     */
+    void intentWritten(UUID id, AuditRecord onSuccess) {
+        this.onSuccess = onSuccess;
+        this.intent = id;
+    }
+
+    UUID intent() {
+        return intent;
+    }
+
+    /** Whether the outcome was committed with the change and the answer is the one it records. */
+    boolean answeredAsRecorded(int status) {
+        return recorded && onSuccess != null && status == onSuccess.outcome();
+    }
+
+    /** Whether the outcome was committed with the change (the intent is gone). */
+    boolean recorded() {
+        return recorded;
+    }
+
+    private boolean folds() {
+        return onSuccess != null && intent != null && !recorded;
+    }
+
+    private Uni<Void> write(SqlConnection tx) {
+        return complete(tx, intent, onSuccess, source);
+    }
+}
