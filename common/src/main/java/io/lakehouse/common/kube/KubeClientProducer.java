@@ -5,8 +5,10 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.fabric8.kubernetes.client.vertx.VertxHttpClientFactory;
+import io.quarkus.runtime.ResettableSystemProperties;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.file.FileSystemOptions;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -24,7 +26,7 @@ import java.util.concurrent.TimeUnit;
 class KubeClientProducer {
 
     /** Two loops: the informers' parsing may use both cores of the target nodes, never the API's loops. */
-    static final int EVENT_LOOPS = 2;
+    private static final int EVENT_LOOPS = 2;
 
     /** Created with the client, closed after it. */
     private Vertx vertx;
@@ -32,7 +34,12 @@ class KubeClientProducer {
     @Produces
     @Singleton
     KubernetesClient client(KubernetesSerialization serialization, Config config) {
-        vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(EVENT_LOOPS));
+        // As Quarkus' own fallback instance: the JDK's name resolver, no file cache or class-path files on disk
+        // (the images' root file system is read-only).
+        try (var resolver = ResettableSystemProperties.of("vertx.disableDnsResolver", "true")) {
+            vertx = Vertx.vertx(new VertxOptions().setEventLoopPoolSize(EVENT_LOOPS).setFileSystemOptions(
+                    new FileSystemOptions().setFileCachingEnabled(false).setClassPathResolvingEnabled(false)));
+        }
         return new KubernetesClientBuilder().withKubernetesSerialization(serialization).withConfig(config)
                 .withHttpClientFactory(new VertxHttpClientFactory(vertx)).build();
     }
