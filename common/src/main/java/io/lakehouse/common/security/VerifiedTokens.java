@@ -21,7 +21,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * The identities of bearer tokens verified lately, so that the next request with the same token is not verified
  * again: parsing and checking a JWT (signature, issuer, audience, expiry) was most of a read's allocation (~60 %)
  * and a fifth of its CPU. Filled last among the augmentors (the identity as the API sees it) and read by
- * {@link CachedTokenIdentityProvider} before OIDC's provider. An entry lives until the token expires or for
+ * {@link RememberedBearerMechanism} before OIDC's mechanism. An entry lives until the token expires or for
  * {@code lakehouse.security.verified-tokens.ttl}, whichever comes first; only tokens that passed verification
  * get here, and a hit needs the same token, character for character. Bounded by {@code max-size}.
  */
