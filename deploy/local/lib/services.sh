@@ -150,28 +150,32 @@ svc_launch() {
   fi
 }
 
-# svc_train SERVICE: the first start of a new jar runs it once to ready and stops it, so that its class-data
-# archive is written before the start that stays (one that writes it at exit holds 20-30 MiB more while it
-# runs: P11 would measure that). Nothing to do when the archive exists or LAKEHOUSE_CDS_TRAIN=0.
+# cds_needs_training CDS_OPTIONS: the options dump an archive at exit and LAKEHOUSE_CDS_TRAIN is on.
+cds_needs_training() { [[ $1 == -XX:ArchiveClassesAtExit=* && ${SERVICES_CDS_TRAIN} == 1 ]]; }
+
+# svc_train SERVICE CDS_OPTIONS: the first start of a new jar runs it once to ready and stops it, so that its
+# class-data archive is written before the start that stays (one that writes it at exit holds 20-30 MiB more
+# while it runs: P11 would measure that).
 svc_train() {
-  local s=$1 t0 cds
+  local s=$1 cds=$2 t0
   t0=$(now_ms)
-  # shellcheck disable=SC2086 # one option per word
-  cds=$(cds_options "${s}" ${SERVICES_JAVA_OPTS})
-  [[ ${cds} == -XX:ArchiveClassesAtExit=* && ${SERVICES_CDS_TRAIN} == 1 ]] || return 0
   svc_launch "${s}" "${cds}"
   LH_STOP_TIMEOUT=${SERVICES_CDS_STOP_TIMEOUT} stop_named "$(svc_name "${s}")" "$(svc_jar "${s}")"
   log "$(svc_name "${s}"): class-data archive written ($(elapsed_since "${t0}"))"
 }
 
-# svc_train_all SERVICE...: trains the services that are not running, all at once (one after the other,
-# the five first starts after a build took ~100 s of `up`).
+# svc_train_all SERVICE...: trains the services that are not running and have no archive, all at once (one
+# after the other, the five first starts after a build took ~100 s of `up`).
 svc_train_all() {
   local s pids=() rc=0
   for s in "$@"; do
     running_pid "$(svc_name "${s}")" "$(svc_jar "${s}")" >/dev/null && continue
     port_open 127.0.0.1 "$(svc_port "${s}")" && continue # svc_start says whose port it is
-    svc_train "${s}" &
+    (
+      # shellcheck disable=SC2086 # one option per word
+      cds=$(cds_options "${s}" ${SERVICES_JAVA_OPTS})
+      if cds_needs_training "${cds}"; then svc_train "${s}" "${cds}"; fi
+    ) &
     pids+=($!)
   done
   for s in ${pids[@]+"${pids[@]}"}; do wait "${s}" || rc=1; done
@@ -189,9 +193,13 @@ svc_start() {
     return 0
   fi
   port_open 127.0.0.1 "${port}" && die "port ${port} (${name}) is taken by a process this stack did not start"
-  svc_train "${s}"
   # shellcheck disable=SC2086 # one option per word
   cds=$(cds_options "${s}" ${SERVICES_JAVA_OPTS})
+  if cds_needs_training "${cds}"; then
+    svc_train "${s}" "${cds}"
+    # shellcheck disable=SC2086 # one option per word
+    cds=$(cds_options "${s}" ${SERVICES_JAVA_OPTS})
+  fi
   svc_launch "${s}" "${cds}"
   LH_STARTED+=("${name}")
   log "${name}: ready on http://127.0.0.1:${port} ($(elapsed_since "${t0}"))"

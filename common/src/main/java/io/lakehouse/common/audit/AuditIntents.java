@@ -76,14 +76,15 @@ public class AuditIntents {
                 .chain(rows -> {
                     Uni<Void> chain = Uni.createFrom().voidItem();
                     for (Row row : rows) {
-                        LakehouseEvent event = event(row.getString(0), parse(row.getString(1)));
+                        LakehouseEvent event = event(source, row.getString(0), parse(row.getString(1)));
                         chain = chain.chain(() -> Outbox.append(tx, event));
                     }
                     return chain;
                 }));
     }
 
-    private LakehouseEvent event(String subject, JsonNode data) {
+    /** The {@code audit.recorded} event of a call (with or without its outcome). */
+    static LakehouseEvent event(String source, String subject, JsonNode data) {
         return LakehouseEvent.of(source, EventType.AUDIT_RECORDED, subject, data);
     }
 

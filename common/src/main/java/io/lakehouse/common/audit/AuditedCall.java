@@ -1,6 +1,5 @@
 package io.lakehouse.common.audit;
 
-import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.outbox.Outbox;
 import io.smallrye.common.vertx.ContextLocals;
@@ -80,7 +79,7 @@ public final class AuditedCall {
 
     /** Writes {@code record} as the outcome of the call whose intent is {@code intent} (null: none was written). */
     static Uni<Void> complete(SqlClient client, UUID intent, AuditRecord record, String source) {
-        LakehouseEvent event = LakehouseEvent.of(source, EventType.AUDIT_RECORDED, record.subject(), record.toJson());
+        LakehouseEvent event = AuditIntents.event(source, record.subject(), record.toJson());
         List<Object> args = new ArrayList<>(9);
         args.add(intent);
         args.addAll(Outbox.values(event));
