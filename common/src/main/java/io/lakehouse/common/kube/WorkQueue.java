@@ -33,8 +33,11 @@ public class WorkQueue implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(WorkQueue.class);
     private static final Duration BASE_DELAY = Duration.ofMillis(200);
     private static final Duration MAX_DELAY = Duration.ofSeconds(60);
-    /** How often an idle worker looks whether the queue was closed. */
-    private static final long IDLE_POLL_MS = 100;
+    /**
+     * Handed to each worker by {@link #close()}: an idle worker blocks on the queue until a key or this arrives, so an
+     * idle service's workers cost no CPU (P7; they polled every 100 ms for the close before).
+     */
+    private static final String STOP = new String("stop");
     /** The longest {@link #close()} waits for passes in flight before interrupting them. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
 
@@ -111,12 +114,12 @@ public class WorkQueue implements AutoCloseable {
         while (running) {
             String key;
             try {
-                key = ready.poll(IDLE_POLL_MS, TimeUnit.MILLISECONDS);
+                key = ready.take();
             } catch (InterruptedException e) {
                 return;
             }
-            if (key == null || !running) {
-                continue;
+            if (key == STOP || !running) {
+                return;
             }
             List<SpanContext> why;
             synchronized (this) {
@@ -160,8 +163,13 @@ public class WorkQueue implements AutoCloseable {
      */
     @Override
     public void close() {
-        running = false;
+        synchronized (this) {
+            running = false; // add() queues nothing after this: the workers' STOPs are the last entries
+        }
         timers.shutdownNow();
+        for (int i = 0; i < workers.length; i++) {
+            ready.add(STOP);
+        }
         long deadline = System.nanoTime() + DRAIN_TIMEOUT.toNanos();
         try {
             for (Thread worker : workers) {

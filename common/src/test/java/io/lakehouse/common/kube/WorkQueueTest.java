@@ -223,4 +223,30 @@ class WorkQueueTest {
         assertThat(finished.get()).isEqualTo(1);
         assertThat(interrupted.get()).isZero();
     }
+
+    /**
+     * P7: an idle service's workers wake for nothing. They block until a key (or the close) arrives: parked without a
+     * timeout, not polling the queue every 100 ms (four workers: 40 wake-ups a second in every idle service).
+     */
+    @Test
+    void idleWorkersWaitWithoutTimeoutAndEndOnClose() {
+        AtomicInteger runs = new AtomicInteger();
+        queue = new WorkQueue("idle", 4, key -> {
+            runs.incrementAndGet();
+            return null;
+        });
+        queue.add("ns/a");
+        await().until(() -> runs.get() == 1 && queue.depth() == 0);
+        await().atMost(Duration.ofSeconds(5)).until(() -> workers("idle").size() == 4
+                && workers("idle").stream().allMatch(t -> t.getState() == Thread.State.WAITING));
+        queue.close();
+        await().atMost(Duration.ofSeconds(5)).until(() -> workers("idle").isEmpty());
+    }
+
+    /** The live worker threads of the queue named {@code name} ({@code name-0}…), not its timer. */
+    private static List<Thread> workers(String name) {
+        return Thread.getAllStackTraces().keySet().stream()
+                .filter(t -> t.isAlive() && t.getName().matches(name + "-\\d+"))
+                .toList();
+    }
 }
