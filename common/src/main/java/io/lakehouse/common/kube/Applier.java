@@ -1,10 +1,12 @@
 package io.lakehouse.common.kube;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -18,6 +20,7 @@ import java.util.Optional;
 public class Applier {
 
     private static final int MAX_ATTEMPTS = 4;
+    private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
     private final KubernetesClient client;
     private final InformerCache cache;
@@ -33,8 +36,9 @@ public class Applier {
     public Applied apply(HasMetadata desired, ApplyMode mode) {
         // A digest of secret values would be a way to guess them: Secrets are not stamped, their checksum
         // stays in memory (and they are compared by the digest of their data, see LiveMatch.coversSecret).
-        String checksum = desired instanceof Secret ? Checksums.of(desired)
-                : Checksums.stamp(desired).getMetadata().getAnnotations().get(Labels.CHECKSUM);
+        // One serialization of the desired object serves its checksum and the comparison with a whole live object.
+        JsonNode desiredTree = desired instanceof Secret ? null : SERIALIZATION.convertValue(desired, JsonNode.class);
+        String checksum = desired instanceof Secret ? Checksums.of(desired) : stamp(desired, desiredTree);
         // A miss in a synced cache means missing; before its informer synced (the first passes after a
         // start run while the caches fill), ask the API server instead of creating blindly (a 409 each).
         HasMetadata live = cache.synced(desired) ? cache.get(desired).orElse(null) : resource(desired).get();
@@ -51,9 +55,17 @@ public class Applier {
                     return new Applied(ApplyResult.UNCHANGED, live);
                 }
                 if (desired instanceof Secret s ? LiveMatch.coversSecret(s, live) : CompactObject.isCompact(live)
-                        ? CompactObject.verifies(live, checksum) : LiveMatch.covers(desired, live)) {
+                        && CompactObject.verifies(live, checksum)) {
                     cache.compact(live, checksum);
                     return new Applied(ApplyResult.UNCHANGED, live);
+                }
+                if (!CompactObject.isCompact(live) && !(desired instanceof Secret)) {
+                    // The live object's one serialization serves the comparison and its compact copy.
+                    JsonNode liveTree = SERIALIZATION.convertValue(live, JsonNode.class);
+                    if (LiveMatch.covers(desiredTree, liveTree)) {
+                        cache.compact(live, checksum, liveTree);
+                        return new Applied(ApplyResult.UNCHANGED, live);
+                    }
                 }
                 if (CompactObject.isCompact(live) && !(desired instanceof Secret)) {
                     // Compact without having been seen to carry this desired state: compare the whole object.
@@ -71,6 +83,16 @@ public class Applier {
                 desired.getMetadata().setResourceVersion(null);
             }
         }
+    }
+
+    /** Stamps the checksum on the object and on its tree (which {@link LiveMatch#covers} then compares). */
+    private static String stamp(HasMetadata desired, JsonNode tree) {
+        String sum = Checksums.stampTree(tree);
+        if (desired.getMetadata().getAnnotations() == null) {
+            desired.getMetadata().setAnnotations(new HashMap<>());
+        }
+        desired.getMetadata().getAnnotations().put(Labels.CHECKSUM, sum);
+        return sum;
     }
 
     /** Deletes an object if it still exists; true when a delete was sent. */

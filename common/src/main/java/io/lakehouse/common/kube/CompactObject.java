@@ -49,7 +49,14 @@ public final class CompactObject {
 
     /** The compact copy of {@code full}; {@code verified} is the checksum of a desired state it carries, or "". */
     static HasMetadata of(HasMetadata full, String verified) {
-        return withMetadata(full, onArrival(full) ? kept(full) : keptThroughJson(full), verified);
+        return of(full, verified, null);
+    }
+
+    /** {@link #of(HasMetadata, String)} reading {@code fullTree}, the full object's JSON tree, when not null. */
+    static HasMetadata of(HasMetadata full, String verified, JsonNode fullTree) {
+        return withMetadata(full, onArrival(full) ? kept(full)
+                : keptThroughJson(full, fullTree != null ? fullTree : SERIALIZATION.convertValue(full, JsonNode.class)),
+                verified);
     }
 
     /**
@@ -75,8 +82,7 @@ public final class CompactObject {
     }
 
     /** What any other object keeps (status, a Secret's type, {@code spec.replicas}), through its JSON tree. */
-    private static HasMetadata keptThroughJson(HasMetadata full) {
-        JsonNode tree = SERIALIZATION.convertValue(full, JsonNode.class);
+    private static HasMetadata keptThroughJson(HasMetadata full, JsonNode tree) {
         ObjectNode kept = SERIALIZATION.convertValue(Map.of(), ObjectNode.class);
         kept.set("apiVersion", tree.get("apiVersion"));
         kept.set("kind", tree.get("kind"));

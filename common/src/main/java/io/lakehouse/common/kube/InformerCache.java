@@ -1,5 +1,6 @@
 package io.lakehouse.common.kube;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -318,10 +319,15 @@ public class InformerCache implements AutoCloseable {
      * never compared (created once). A newer version in the cache stays complete.
      */
     void compact(HasMetadata live, String verified) {
+        compact(live, verified, null);
+    }
+
+    /** {@link #compact} with the live object's JSON tree at hand ({@code liveTree}, or null): not serialized again. */
+    void compact(HasMetadata live, String verified, JsonNode liveTree) {
         SharedIndexInformer<HasMetadata> informer = informers.get(ResourceKind.keyOf(live));
         InformerCacheStore store = informer == null ? null : stores.get(informer);
         if (store != null) {
-            store.compact(live, verified);
+            store.compact(live, verified, liveTree);
         }
     }
 

@@ -1,5 +1,6 @@
 package io.lakehouse.common.kube;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
@@ -69,9 +70,14 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
      * (a newer one may have arrived meanwhile: it stays complete).
      */
     void compact(HasMetadata live, String verified) {
+        compact(live, verified, null);
+    }
+
+    /** {@link #compact(HasMetadata, String)} from the live object's JSON tree when the caller has it (else null). */
+    void compact(HasMetadata live, String verified, JsonNode liveTree) {
         items.computeIfPresent(getKey(live), (k, current) -> sameVersion(current, live) && !CompactObject.isCompact(live)
                 && (!CompactObject.isCompact(current) || !verified.isEmpty() && !CompactObject.verifies(current, verified))
-                ? CompactObject.of(live, verified) : current);
+                ? CompactObject.of(live, verified, liveTree) : current);
     }
 
     @Override

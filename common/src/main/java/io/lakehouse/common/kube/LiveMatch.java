@@ -26,8 +26,12 @@ public final class LiveMatch {
     private LiveMatch() {}
 
     public static boolean covers(HasMetadata desired, HasMetadata live) {
-        JsonNode d = SERIALIZATION.convertValue(desired, JsonNode.class);
-        JsonNode l = SERIALIZATION.convertValue(live, JsonNode.class);
+        return covers(SERIALIZATION.convertValue(desired, JsonNode.class),
+                SERIALIZATION.convertValue(live, JsonNode.class));
+    }
+
+    /** {@link #covers} of the objects' JSON trees ({@code KubernetesSerialization}), for a caller that has them. */
+    static boolean covers(JsonNode d, JsonNode l) {
         Iterator<Map.Entry<String, JsonNode>> fields = d.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
