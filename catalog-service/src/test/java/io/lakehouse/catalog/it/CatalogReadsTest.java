@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The read API (P1): an unchanged row is not decoded again, a change (by this service or any other writer
- * of the row) is seen by the next read, and a token already verified is not verified again.
+ * of the row) is seen by the next read, a token already verified is not verified again, and a statement is
+ * prepared once per connection.
  */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
@@ -70,6 +71,23 @@ class CatalogReadsTest {
         System.out.printf("catalog reads, a new token each: %s; the same token: %s%n", cost.newTokens(),
                 cost.sameToken());
         assertThat(cost.sameToken().bytesPerRead()).isLessThan(cost.newTokens().bytesPerRead() * 2 / 3);
+    }
+
+    @Test
+    void aReadStatementIsPreparedOnceAndStaysPreparedOnItsConnection() {
+        String ns = Callers.freshNamespace();
+        asAdmin().body(catalogRequest("cat", "s3cr3t").toString()).post(catalogs(ns)).then().statusCode(201);
+        String sql = "SELECT name FROM instances WHERE namespace = $1 AND name = $2";
+
+        // Run twice on one connection, then ask that connection's session what it keeps prepared: without the
+        // statement cache each execution is an unnamed statement, parsed and planned again, and none is listed.
+        Long prepared = pool.withConnection(conn -> conn.preparedQuery(sql).execute(Tuple.of(ns, "cat"))
+                        .chain(() -> conn.preparedQuery(sql).execute(Tuple.of(ns, "cat")))
+                        .chain(() -> conn.preparedQuery("SELECT count(*) FROM pg_prepared_statements"
+                                + " WHERE statement = $1").execute(Tuple.of(sql)))
+                        .map(rows -> rows.iterator().next().getLong(0)))
+                .await().atMost(WAIT);
+        assertThat(prepared).isEqualTo(1L);
     }
 
     private Instance read(String ns, String name) {

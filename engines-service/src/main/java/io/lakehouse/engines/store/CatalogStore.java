@@ -16,6 +16,10 @@ import java.util.Optional;
 @ApplicationScoped
 public class CatalogStore {
 
+    // Named, not *: a statement stays prepared on its connection, and a column added by a newer version's
+    // migration would change the result type of a prepared SELECT * ("cached plan must not change result type").
+    private static final String COLUMNS = "namespace, name, catalog_name, bucket, endpoint, region, path_style,"
+            + " storage_secret, phase, deleting";
     /** The engines using catalog ($1, $2). */
     private static final String USERS = " SELECT namespace || '/' || name FROM instances WHERE namespace = $1"
             + " AND spec ->> 'catalog' = $2";
@@ -27,7 +31,7 @@ public class CatalogStore {
     }
 
     public Uni<Optional<CatalogRef>> find(String namespace, String name) {
-        return pool.preparedQuery("SELECT * FROM catalogs WHERE namespace = $1 AND name = $2")
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM catalogs WHERE namespace = $1 AND name = $2")
                 .execute(Tuple.of(namespace, name))
                 .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(map(rows.iterator().next())));
     }

@@ -27,6 +27,9 @@ public class KnownInstanceStore implements NotebookContext.BoundInstances {
     static final Map<String, String> FIELD = Map.of(KnownInstance.CATALOG, "catalog", KnownInstance.TRINO, "trino",
             KnownInstance.SPARK_CONNECT, "sparkConnect", KnownInstance.MLFLOW, "mlflow");
     private static final Duration DB_TIMEOUT = Duration.ofSeconds(10);
+    // Named, not *: statements stay prepared on their connection, and a column added by a newer version's
+    // migration would change the result type of a prepared SELECT * ("cached plan must not change result type").
+    private static final String COLUMNS = "namespace, kind, name, phase, deleting, internal_endpoint, secret, changed_at";
 
     private final Pool pool;
 
@@ -39,14 +42,15 @@ public class KnownInstanceStore implements NotebookContext.BoundInstances {
     }
 
     public Uni<Optional<KnownInstance>> find(SqlConnection tx, String namespace, String kind, String name) {
-        return tx.preparedQuery("SELECT * FROM known_instances WHERE namespace = $1 AND kind = $2 AND name = $3")
+        return tx.preparedQuery("SELECT " + COLUMNS + " FROM known_instances WHERE namespace = $1 AND kind = $2"
+                        + " AND name = $3")
                 .execute(Tuple.of(namespace, kind, name))
                 .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(map(rows.iterator().next())));
     }
 
     /** Every known instance of the namespace, by kind and name. */
     public Uni<Map<LakehouseRefs.Ref, KnownInstance>> inNamespace(String namespace) {
-        return pool.preparedQuery("SELECT * FROM known_instances WHERE namespace = $1").execute(Tuple.of(namespace))
+        return pool.preparedQuery("SELECT " + COLUMNS + " FROM known_instances WHERE namespace = $1").execute(Tuple.of(namespace))
                 .map(rows -> {
                     Map<LakehouseRefs.Ref, KnownInstance> all = new HashMap<>();
                     rows.forEach(r -> {
