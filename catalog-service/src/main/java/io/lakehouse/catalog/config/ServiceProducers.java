@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.catalog.domain.CatalogKinds;
 import io.lakehouse.catalog.reconcile.CatalogContext;
 import io.lakehouse.catalog.reconcile.CatalogDependencies;
+import io.lakehouse.catalog.store.DependentsStore;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.crypto.SecretSealer;
@@ -51,7 +52,7 @@ public class ServiceProducers {
     @Produces
     @Singleton
     InstanceStore instanceStore(Pool pool, ObjectMapper json) {
-        return new InstanceStore(pool, json, CatalogKinds.ALL);
+        return new InstanceStore(pool, json, CatalogKinds.ALL, DependentsStore.USED_BY);
     }
 
     @Produces

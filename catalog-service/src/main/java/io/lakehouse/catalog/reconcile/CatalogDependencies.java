@@ -1,6 +1,5 @@
 package io.lakehouse.catalog.reconcile;
 
-import io.lakehouse.catalog.store.DependentsStore;
 import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.instances.InstanceDependencies;
 import io.lakehouse.common.security.Subject;
@@ -11,16 +10,11 @@ import java.util.Optional;
 
 /**
  * What catalogs depend on: nothing but their own objects (no catalog of their own, no OIDC client,
- * no access objects); what depends on them is tracked (table {@code catalog_dependents}).
+ * no access objects). What depends on them is tracked (table {@code catalog_dependents}) and read
+ * with the instance's row ({@code DependentsStore.USED_BY}).
  */
 @ApplicationScoped
 public class CatalogDependencies implements InstanceDependencies {
-
-    private final DependentsStore dependents;
-
-    CatalogDependencies(DependentsStore dependents) {
-        this.dependents = dependents;
-    }
 
     @Override
     public Uni<Optional<CatalogRef>> catalog(String namespace, String name) {
@@ -35,10 +29,5 @@ public class CatalogDependencies implements InstanceDependencies {
     @Override
     public Uni<List<Subject>> grants(String namespace, String name) {
         return Uni.createFrom().item(List.of());
-    }
-
-    @Override
-    public Uni<List<String>> usedBy(String namespace, String name) {
-        return dependents.of(namespace, name);
     }
 }

@@ -1,34 +1,20 @@
 package io.lakehouse.catalog.store;
 
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
-import java.util.List;
 
 /** Instances of other services that use a catalog, projected from their lifecycle events. */
 @ApplicationScoped
 public class DependentsStore {
 
-    private final Pool pool;
-
-    DependentsStore(Pool pool) {
-        this.pool = pool;
-    }
-
-    /** {@code kind/name} of every instance using the catalog. */
-    public Uni<List<String>> of(String namespace, String catalog) {
-        return pool.preparedQuery("SELECT kind || '/' || name FROM catalog_dependents WHERE namespace = $1"
-                        + " AND catalog = $2 ORDER BY kind, name")
-                .execute(Tuple.of(namespace, catalog))
-                .map(rows -> {
-                    List<String> names = new ArrayList<>();
-                    rows.forEach(r -> names.add(r.getString(0)));
-                    return names;
-                });
-    }
+    /**
+     * {@code kind/name} of every instance using the catalog of an {@code instances} row, as the {@code text[]}
+     * the instance store reads with the row ({@code InstanceStore.read}: a single GET is one statement).
+     */
+    public static final String USED_BY = "ARRAY(SELECT d.kind || '/' || d.name FROM catalog_dependents d"
+            + " WHERE d.namespace = instances.namespace AND d.catalog = instances.name ORDER BY d.kind, d.name)";
 
     public Uni<Void> upsert(SqlConnection tx, String namespace, String catalog, String kind, String name) {
         return tx.preparedQuery("INSERT INTO catalog_dependents (namespace, catalog, kind, name) VALUES ($1, $2, $3, $4)"

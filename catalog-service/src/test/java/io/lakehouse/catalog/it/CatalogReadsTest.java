@@ -91,6 +91,6 @@ class CatalogReadsTest {
     }
 
     private Instance read(String ns, String name) {
-        return store.read(ns, name).await().atMost(WAIT);
+        return store.read(ns, name).await().atMost(WAIT).instance();
     }
 }

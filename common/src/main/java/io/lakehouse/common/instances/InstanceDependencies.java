@@ -29,12 +29,4 @@ public interface InstanceDependencies {
     default Uni<Map<String, List<String>>> groupMembers(String namespace, String name) {
         return Uni.createFrom().item(Map.of());
     }
-
-    /**
-     * Instances of other services that use this one ({@code <kind>/<name>}): its deletion is refused
-     * while there are any, and a single GET shows them. Null where the service does not track users.
-     */
-    default Uni<List<String>> usedBy(String namespace, String name) {
-        return Uni.createFrom().nullItem();
-    }
 }

@@ -38,13 +38,30 @@ public class InstanceStore {
     private static final TypeReference<List<Condition>> CONDITIONS = new TypeReference<>() {};
 
     private final Pool pool;
+    private final String readQuery;
+    private final boolean tracksUsers;
     private final InstanceRows rows;
     private final ObjectMapper json;
     private final InstanceKinds<?> kinds;
     private final DecodedInstances decoded = new DecodedInstances();
 
+    /** An instance as a single GET shows it: the row, and who uses it ({@code null} where not tracked). */
+    public record Read(Instance instance, List<String> usedBy) {}
+
     public InstanceStore(Pool pool, ObjectMapper json, InstanceKinds<?> kinds) {
+        this(pool, json, kinds, null);
+    }
+
+    /**
+     * {@code usedBy}: an SQL expression over the {@code instances} row giving the {@code text[]} of the
+     * instances of other services using it (a sub-select of the service's own table), read with the row by
+     * {@link #read} so that a single GET is one statement; null where the service does not track users.
+     */
+    public InstanceStore(Pool pool, ObjectMapper json, InstanceKinds<?> kinds, String usedBy) {
         this.pool = pool;
+        this.readQuery = "SELECT " + COLUMNS + (usedBy == null ? "" : ", " + usedBy + " AS used_by")
+                + " FROM instances WHERE namespace = $1 AND name = $2";
+        this.tracksUsers = usedBy != null;
         this.kinds = kinds;
         this.rows = new InstanceRows(pool);
         // Rows written by an older or newer version may carry fields this one does not know.
@@ -75,22 +92,29 @@ public class InstanceStore {
 
     /** The instance named {@code name} in the namespace, whatever its kind. */
     public Uni<Instance> find(String namespace, String name) {
-        return findRow(namespace, name).map(row -> row == null ? null : map(row));
+        return row("SELECT " + COLUMNS + " FROM instances WHERE namespace = $1 AND name = $2", namespace, name)
+                .map(row -> row == null ? null : map(row));
     }
 
     /**
-     * {@link #find} for the API: an unchanged row is not decoded again ({@link DecodedInstances}). Only the
-     * API's reads remember what they decoded, so that the reconciler's passes over every instance do not
-     * fill the memory with instances nobody reads.
+     * {@link #find} for the API, with the instance's users in the same statement; null when there is no such
+     * instance. An unchanged row is not decoded again ({@link DecodedInstances}). Only the API's reads remember
+     * what they decoded, so that the reconciler's passes over every instance do not fill the memory with
+     * instances nobody reads.
      */
-    public Uni<Instance> read(String namespace, String name) {
-        return findRow(namespace, name).map(row -> row == null ? null : remembered(row));
+    public Uni<Read> read(String namespace, String name) {
+        return row(readQuery, namespace, name).map(row -> row == null ? null : new Read(remembered(row), usedBy(row)));
     }
 
-    private Uni<Row> findRow(String namespace, String name) {
-        return pool.preparedQuery("SELECT " + COLUMNS + " FROM instances WHERE namespace = $1 AND name = $2")
+    private Uni<Row> row(String sql, String namespace, String name) {
+        return pool.preparedQuery(sql)
                 .execute(Tuple.of(namespace, name))
                 .map(rows -> rows.size() == 0 ? null : rows.iterator().next());
+    }
+
+    private List<String> usedBy(Row r) {
+        // Not part of the remembered instance: another table, whose changes leave the row's xmin alone.
+        return tracksUsers ? List.of(r.getArrayOfStrings("used_by")) : null;
     }
 
     /**

@@ -111,11 +111,16 @@ public class InstanceService<C extends InstanceContext> {
 
     /** The instance of this kind, or 404 (an instance of another kind with that name is not it). */
     public Uni<Instance> get(String namespace, InstanceKind<C> kind, String name) {
-        return store.read(namespace, name).map(inst -> {
-            if (inst == null || !inst.kind().equals(kind.kind())) {
+        return read(namespace, kind, name).map(InstanceStore.Read::instance);
+    }
+
+    /** {@link #get} with the instances of other services using it (null where the service does not track them). */
+    public Uni<InstanceStore.Read> read(String namespace, InstanceKind<C> kind, String name) {
+        return store.read(namespace, name).map(read -> {
+            if (read == null || !read.instance().kind().equals(kind.kind())) {
                 throw notFound(namespace, kind.kind(), name);
             }
-            return inst;
+            return read;
         });
     }
 
@@ -148,25 +153,20 @@ public class InstanceService<C extends InstanceContext> {
      * metastore).
      */
     public Uni<Instance> delete(String namespace, InstanceKind<C> kind, String name) {
-        return get(namespace, kind, name).chain(current -> {
+        return read(namespace, kind, name).chain(read -> {
+            Instance current = read.instance();
             if (current.deleting()) {
                 return Uni.createFrom().item(current);
             }
-            return usedBy(namespace, name).chain(users -> {
-                if (users != null && !users.isEmpty()) {
-                    throw ApiException.conflict("the " + kind.kind() + " is used by " + String.join(", ", users)
-                            + ": delete them first");
-                }
-                return store.markDeleting(current, InstanceEvents.of(eventSource, kind, ctx,
-                                EventType.INSTANCE_DELETING, current, Phase.Deleting, current.conditions(), Instant.now()))
-                        .chain(() -> get(namespace, kind, name));
-            });
+            List<String> users = read.usedBy();
+            if (users != null && !users.isEmpty()) {
+                throw ApiException.conflict("the " + kind.kind() + " is used by " + String.join(", ", users)
+                        + ": delete them first");
+            }
+            return store.markDeleting(current, InstanceEvents.of(eventSource, kind, ctx,
+                            EventType.INSTANCE_DELETING, current, Phase.Deleting, current.conditions(), Instant.now()))
+                    .chain(() -> get(namespace, kind, name));
         });
-    }
-
-    /** Instances of other services using this one, or null where the service does not track them. */
-    public Uni<List<String>> usedBy(String namespace, String name) {
-        return dependencies.usedBy(namespace, name);
     }
 
     public static ApiException notFound(String namespace, String kind, String name) {

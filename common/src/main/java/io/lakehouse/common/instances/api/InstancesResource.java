@@ -86,9 +86,9 @@ public abstract class InstancesResource<C extends InstanceContext> {
         authorizer.require(caller, PathParams.namespace(namespace), Role.VIEWER);
         InstanceKind<C> instanceKind = kinds.fromPath(kind);
         String instance = PathParams.instance(namespace, kind, name);
-        // Both reads at once: one round trip of waiting instead of two (usedBy is another table, or nothing).
-        return Uni.combine().all().unis(service.get(namespace, instanceKind, instance), service.usedBy(namespace, name))
-                .with((inst, users) -> InstanceView.of(inst, instanceKind, ctx, users));
+        // One statement: the row and, where tracked, its users (InstanceStore.read).
+        return service.read(namespace, instanceKind, instance)
+                .map(read -> InstanceView.of(read.instance(), instanceKind, ctx, read.usedBy()));
     }
 
     /** JSON merge patch of the capacity fields. */
