@@ -4,8 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
+import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -68,17 +71,34 @@ public final class CompactObject {
     private static HasMetadata kept(HasMetadata full) {
         if (full instanceof Secret s) {
             Secret kept = new Secret();
-            kept.setApiVersion(s.getApiVersion());
-            kept.setKind(s.getKind());
-            kept.setType(s.getType());
+            kept.setApiVersion(Interned.of(s.getApiVersion()));
+            kept.setKind(Interned.of(s.getKind()));
+            kept.setType(Interned.of(s.getType()));
             return kept;
         }
         Job job = (Job) full;
         Job kept = new Job();
-        kept.setApiVersion(job.getApiVersion());
-        kept.setKind(job.getKind());
-        kept.setStatus(job.getStatus()); // the listed object is not used after it is stored
+        kept.setApiVersion(Interned.of(job.getApiVersion()));
+        kept.setKind(Interned.of(job.getKind()));
+        kept.setStatus(interned(job.getStatus())); // the listed object is not used after it is stored
         return kept;
+    }
+
+    /** The Job's status with its strings interned, in place. */
+    private static JobStatus interned(JobStatus status) {
+        if (status != null) {
+            status.setStartTime(Interned.of(status.getStartTime()));
+            status.setCompletionTime(Interned.of(status.getCompletionTime()));
+            for (JobCondition c : status.getConditions() == null ? List.<JobCondition>of() : status.getConditions()) {
+                c.setType(Interned.of(c.getType()));
+                c.setStatus(Interned.of(c.getStatus()));
+                c.setReason(Interned.of(c.getReason()));
+                c.setMessage(Interned.of(c.getMessage()));
+                c.setLastProbeTime(Interned.of(c.getLastProbeTime()));
+                c.setLastTransitionTime(Interned.of(c.getLastTransitionTime()));
+            }
+        }
+        return status;
     }
 
     /** What any other object keeps (status, a Secret's type, {@code spec.replicas}), through its JSON tree. */
@@ -91,7 +111,7 @@ public final class CompactObject {
         if (tree.path("spec").has("replicas")) {
             kept.putObject("spec").set("replicas", tree.path("spec").get("replicas"));
         }
-        return SERIALIZATION.convertValue(kept, full.getClass());
+        return SERIALIZATION.convertValue(Interned.tree(kept), full.getClass());
     }
 
     private static HasMetadata withMetadata(HasMetadata full, HasMetadata compact, String verified) {
@@ -99,13 +119,13 @@ public final class CompactObject {
         if (full.getMetadata().getAnnotations() != null) {
             annotations.putAll(full.getMetadata().getAnnotations());
         }
-        annotations.put(MARK, verified == null ? "" : verified);
+        annotations.put(MARK, verified == null ? "" : verified); // interned below: the checksum annotation's own value
         if (full instanceof Secret s) {
             annotations.put(DATA_DIGEST, dataDigest(s));
             annotations.put(DATA_KEYS, String.join(",", dataKeys(s)));
         }
         compact.setMetadata(metadata(full.getMetadata(), annotations));
-        return compact;
+        return NoExtras.strip(compact);
     }
 
     public static boolean isCompact(HasMetadata o) {
@@ -148,20 +168,30 @@ public final class CompactObject {
      */
     public static ObjectMeta metadata(ObjectMeta full, Map<String, String> annotations) {
         ObjectMeta m = new ObjectMeta();
-        m.setName(full.getName());
-        m.setNamespace(full.getNamespace());
+        m.setName(Interned.of(full.getName())); // Deployment, Service, Ingress, NetworkPolicy: the instance's name
+        m.setNamespace(Interned.of(full.getNamespace()));
         m.setUid(full.getUid());
         m.setResourceVersion(full.getResourceVersion());
         m.setGeneration(full.getGeneration());
-        m.setCreationTimestamp(full.getCreationTimestamp());
-        m.setDeletionTimestamp(full.getDeletionTimestamp());
-        m.setLabels(full.getLabels() == null ? null : Map.copyOf(full.getLabels()));
-        m.setAnnotations(Map.copyOf(annotations));
-        m.setOwnerReferences(full.getOwnerReferences() == null ? List.of() : List.copyOf(full.getOwnerReferences()));
-        m.setFinalizers(full.getFinalizers() == null ? List.of() : List.copyOf(full.getFinalizers()));
+        m.setCreationTimestamp(Interned.of(full.getCreationTimestamp()));
+        m.setDeletionTimestamp(Interned.of(full.getDeletionTimestamp()));
+        m.setLabels(Interned.map(full.getLabels()));
+        m.setAnnotations(Interned.map(annotations));
+        m.setOwnerReferences(full.getOwnerReferences() == null ? List.of()
+                : List.of(full.getOwnerReferences().stream().map(CompactObject::ownerReference).toArray(OwnerReference[]::new)));
+        m.setFinalizers(full.getFinalizers() == null ? List.of()
+                : List.of(full.getFinalizers().stream().map(Interned::of).toArray(String[]::new)));
         m.setManagedFields(List.of());
         m.setAdditionalProperties(Map.of());
         return m;
+    }
+
+    /** The owner reference with interned strings: every object of an instance has the same. */
+    private static OwnerReference ownerReference(OwnerReference r) {
+        OwnerReference copy = new OwnerReference(Interned.of(r.getApiVersion()), r.getBlockOwnerDeletion(), r.getController(),
+                Interned.of(r.getKind()), Interned.of(r.getName()), Interned.of(r.getUid()));
+        copy.setAdditionalProperties(Map.of());
+        return copy;
     }
 
     private static void copy(JsonNode from, ObjectNode to, String field) {

@@ -34,7 +34,8 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
     }
 
     @Override
-    public HasMetadata put(String key, HasMetadata object) {
+    public HasMetadata put(String newKey, HasMetadata object) {
+        String key = Interned.of(newKey); // the same namespace/name in the stores of other kinds (P6)
         HasMetadata[] old = new HasMetadata[1];
         items.compute(key, (k, current) -> {
             old[0] = current;
@@ -112,7 +113,7 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
     private void index(String key, HasMetadata object) {
         String owner = owner(object);
         if (owner != null) {
-            byOwner.merge(owner, key, (held, added) -> with(held, key));
+            byOwner.merge(Interned.of(owner), key, (held, added) -> with(held, key)); // one per instance, every kind
         }
     }
 
