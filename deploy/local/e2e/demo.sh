@@ -73,7 +73,8 @@ readme_body() {
 ALICE_MINTED_MS=0
 as_alice() {
   (($(now_ms) - ALICE_MINTED_MS < 120000)) && return 0
-  ALICE=$(e2e_token alice)
+  ALICE=$(e2e_token alice) || true
+  [[ -n ${ALICE} ]] || fail "no token for alice (${LH_TOKEN_MODE} tokens)"
   ALICE_MINTED_MS=$(now_ms)
 }
 

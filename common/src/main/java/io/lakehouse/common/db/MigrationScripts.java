@@ -38,9 +38,9 @@ final class MigrationScripts {
     }
 
     /**
-     * Version → checksum of every migration under {@code locations}; empty when the locations hold anything else
-     * that Flyway would act on (a repeatable or callback script, a file system location, a version found twice):
-     * only Flyway itself can tell whether such a schema is current.
+     * Version → checksum of every migration under {@code locations}; empty when the locations hold anything else (a
+     * repeatable or callback script, a Java migration, any other file, a file system location, a version found
+     * twice): only Flyway itself can tell whether such a schema is current.
      */
     static Optional<Map<String, Integer>> read(ClassLoader loader, List<String> locations) {
         Map<String, Integer> scripts = new TreeMap<>();
@@ -95,12 +95,12 @@ final class MigrationScripts {
         InputStream open() throws IOException;
     }
 
-    /** Adds a versioned migration; false for a script only Flyway can handle. Other files are not migrations. */
+    /**
+     * Adds a versioned migration; false for anything else: a file that is not {@code V…__….sql} may be a migration
+     * Flyway finds and this check cannot read (a Java migration's class, a script under another prefix or suffix).
+     */
     private static boolean add(Map<String, Integer> scripts, String path, Content content) throws IOException {
         String name = path.substring(path.lastIndexOf('/') + 1);
-        if (!name.endsWith(".sql")) {
-            return true;
-        }
         Matcher versioned = VERSIONED.matcher(name);
         if (!versioned.matches()) {
             return false;

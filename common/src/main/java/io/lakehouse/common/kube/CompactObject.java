@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -36,6 +37,9 @@ public final class CompactObject {
     static final String DATA_DIGEST = "lakehouse.io/cache-data-digest";
     /** On compact Secrets: the keys of their data, comma-separated and sorted (a create checks a bucket's keys). */
     static final String DATA_KEYS = "lakehouse.io/cache-data-keys";
+
+    /** kubectl apply's copy of the whole object it applied, a Secret's data included. */
+    private static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 
     private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
@@ -80,12 +84,13 @@ public final class CompactObject {
         Job kept = new Job();
         kept.setApiVersion(Interned.of(job.getApiVersion()));
         kept.setKind(Interned.of(job.getKind()));
-        kept.setStatus(interned(job.getStatus())); // the listed object is not used after it is stored
+        kept.setStatus(interned(job.getStatus()));
         return kept;
     }
 
-    /** The Job's status with its strings interned, in place. */
-    private static JobStatus interned(JobStatus status) {
+    /** A copy of the Job's status with its strings interned (the informer hands the full Job to its listeners after). */
+    private static JobStatus interned(JobStatus full) {
+        JobStatus status = full == null ? null : new JobStatusBuilder(full).build();
         if (status != null) {
             status.setStartTime(Interned.of(status.getStartTime()));
             status.setCompletionTime(Interned.of(status.getCompletionTime()));
@@ -119,6 +124,7 @@ public final class CompactObject {
         if (full.getMetadata().getAnnotations() != null) {
             annotations.putAll(full.getMetadata().getAnnotations());
         }
+        annotations.remove(LAST_APPLIED); // never read, the size of the object, and a Secret's values in clear
         annotations.put(MARK, verified == null ? "" : verified); // interned below: the checksum annotation's own value
         if (full instanceof Secret s) {
             annotations.put(DATA_DIGEST, dataDigest(s));

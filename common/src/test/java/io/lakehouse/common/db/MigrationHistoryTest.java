@@ -73,6 +73,7 @@ class MigrationHistoryTest {
     void scriptsOnlyFlywayUnderstandsLeaveTheDecisionToIt() {
         assertThat(MigrationScripts.read(LOADER, List.of("db/migration-check-repeatable"))).isEmpty();
         assertThat(MigrationScripts.read(LOADER, List.of("filesystem:/tmp"))).isEmpty();
+        assertThat(MigrationScripts.read(LOADER, List.of("db/migration-check-java"))).isEmpty();
         assertThat(MigrationScripts.read(LOADER, List.of(FIRST, FIRST))).isEmpty();
     }
 

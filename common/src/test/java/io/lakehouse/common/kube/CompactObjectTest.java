@@ -18,7 +18,9 @@ class CompactObjectTest {
     @Test
     void aSecretKeepsItsTypeMetadataAndTheDigestOfItsValuesNotTheValues() {
         Secret full = new SecretBuilder().withNewMetadata().withName("s").withNamespace("ns").withResourceVersion("7")
-                .addToLabels(Labels.INSTANCE, "sales").addToAnnotations("a", "b").endMetadata()
+                .addToLabels(Labels.INSTANCE, "sales").addToAnnotations("a", "b")
+                .addToAnnotations("kubectl.kubernetes.io/last-applied-configuration", "{\"data\":{\"tls.key\":\"c2VjcmV0\"}}")
+                .endMetadata()
                 .withType("kubernetes.io/tls").addToData("tls.key", "c2VjcmV0").withImmutable(true).build();
 
         Secret compact = (Secret) CompactObject.of(full, "");
@@ -58,9 +60,16 @@ class CompactObjectTest {
                 .addToAnnotations(Labels.CHECKSUM, "abc").endMetadata()
                 .withNewSpec().withBackoffLimit(2).withNewTemplate().withNewSpec().addNewContainer().withName("init")
                 .withImage("image:1").endContainer().endSpec().endTemplate().endSpec()
-                .withNewStatus().withSucceeded(1).endStatus().build();
+                .withNewStatus().withSucceeded(1).addNewCondition().withType("Complete").withStatus("True").endCondition()
+                .endStatus().build();
+        String listed = Serialization.asJson(full);
 
         Job compact = (Job) CompactObject.of(full, "abc");
+
+        // The informer hands the listed Job to its listeners after storing the copy: it must be as listed.
+        assertThat(Serialization.asJson(full)).isEqualTo(listed);
+        assertThat(compact.getStatus()).isNotSameAs(full.getStatus());
+        assertThat(compact.getStatus().getConditions()).singleElement().extracting("type").isEqualTo("Complete");
 
         assertThat(compact.getSpec()).isNull();
         assertThat(Serialization.asJson(compact)).doesNotContain("image:1");

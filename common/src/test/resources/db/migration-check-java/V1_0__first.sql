@@ -1,0 +1,1 @@
+CREATE TABLE migration_check_a (id int);
