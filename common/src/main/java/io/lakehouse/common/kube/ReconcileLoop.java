@@ -155,6 +155,14 @@ public class ReconcileLoop implements AutoCloseable {
         }
     }
 
+    /** A key of a pass over every instance: behind the keys something asked for (WorkQueue's lanes). */
+    private void enqueueInBackground(String key) {
+        WorkQueue current = this.queue;
+        if (current != null) {
+            current.addInBackground(key);
+        }
+    }
+
     /** One pass, unless this replica may no longer lead: the next leader resyncs every instance. */
     private Duration pass(String key) {
         if (!leader.isLeading()) {
@@ -194,7 +202,7 @@ public class ReconcileLoop implements AutoCloseable {
         } finally {
             held = null;
         }
-        waiting.forEach(key -> enqueue(key, SpanContext.getInvalid()));
+        waiting.forEach(this::enqueueInBackground);
         listener = new PgChannelListener(dataSource, channel, LISTEN_TIMEOUT, this::intentChanged).start();
         LOG.infof("reconcile loop started with %d workers (%d instances queued by the first lists)", settings.workers(),
                 waiting.size());
@@ -214,7 +222,7 @@ public class ReconcileLoop implements AutoCloseable {
 
     private void intentChanged(List<String> payloads) {
         if (payloads == null) {
-            allKeys.get().forEach(key -> enqueue(key, SpanContext.getInvalid()));
+            allKeys.get().forEach(this::enqueueInBackground);
             return;
         }
         for (String payload : payloads) {

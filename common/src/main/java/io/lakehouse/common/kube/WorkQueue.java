@@ -4,15 +4,16 @@ import io.opentelemetry.api.OpenTelemetry;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.Tracer;
 import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
@@ -27,17 +28,17 @@ import org.jboss.logging.Logger;
  * pass runs in a span that continues that trace ({@link ReconcileSpan}). Triggers that arrive while the
  * key waits are coalesced with it (one pass, linked to each); those arriving during a pass go with
  * the next one.
+ *
+ * <p>Two lanes: a key added in bulk ({@link #addInBackground}: a new leader's or a reconnected listener's pass
+ * over every instance) waits behind every other (a request, an event, a watch change, a retry), so that a
+ * create right after a restart does not wait for thousands of instances that did not change. Each lane is
+ * FIFO; a background key added again in the front lane moves there.
  */
 public class WorkQueue implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(WorkQueue.class);
     private static final Duration BASE_DELAY = Duration.ofMillis(200);
     private static final Duration MAX_DELAY = Duration.ofSeconds(60);
-    /**
-     * Handed to each worker by {@link #close()}: an idle worker blocks on the queue until a key or this arrives, so an
-     * idle service's workers cost no CPU (P7; they polled every 100 ms for the close before).
-     */
-    private static final String STOP = new String("stop");
     /** The longest {@link #close()} waits for passes in flight before interrupting them. */
     private static final Duration DRAIN_TIMEOUT = Duration.ofSeconds(30);
 
@@ -47,7 +48,12 @@ public class WorkQueue implements AutoCloseable {
     private final String name;
     private final Function<String, Duration> handler;
     private final Tracer tracer;
-    private final BlockingQueue<String> ready = new LinkedBlockingQueue<>();
+    /**
+     * The keys waiting, front lane first. An idle worker waits on this queue's monitor without a timeout until a key
+     * comes or {@link #close()} wakes it, so an idle service's workers cost no CPU (P7).
+     */
+    private final ArrayDeque<String> ready = new ArrayDeque<>();
+    private final LinkedHashSet<String> background = new LinkedHashSet<>();
     private final Set<String> dirty = new HashSet<>();
     private final Set<String> processing = new HashSet<>();
     private final Map<String, Integer> failures = new HashMap<>();
@@ -94,10 +100,25 @@ public class WorkQueue implements AutoCloseable {
             }
         }
         if (!dirty.add(key)) {
+            if (background.remove(key)) {
+                ready.add(key);
+            }
             return;
         }
         if (!processing.contains(key)) {
             ready.add(key);
+            notify();
+        }
+    }
+
+    /** Queues {@code key} behind every key added by {@link #add}: for a pass over every instance. */
+    public synchronized void addInBackground(String key) {
+        if (!running || !dirty.add(key)) {
+            return;
+        }
+        if (!processing.contains(key)) {
+            background.add(key);
+            notify();
         }
     }
 
@@ -111,18 +132,18 @@ public class WorkQueue implements AutoCloseable {
     }
 
     private void work() {
-        while (running) {
+        while (true) {
             String key;
-            try {
-                key = ready.take();
-            } catch (InterruptedException e) {
-                return;
-            }
-            if (key == STOP || !running) {
-                return;
-            }
             List<SpanContext> why;
             synchronized (this) {
+                try {
+                    key = next();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (key == null) {
+                    return;
+                }
                 dirty.remove(key);
                 processing.add(key);
                 why = triggers.remove(key);
@@ -131,10 +152,28 @@ public class WorkQueue implements AutoCloseable {
             synchronized (this) {
                 processing.remove(key);
                 if (dirty.contains(key)) {
-                    ready.add(key);
+                    ready.add(key); // asked for again during its pass: in the front lane, whatever asked
+                    notify();
                 }
             }
         }
+    }
+
+    /** The next key, front lane first, waiting for one; null once closed. Holds the monitor. */
+    private String next() throws InterruptedException {
+        while (running) {
+            String key = ready.poll();
+            if (key == null && !background.isEmpty()) {
+                Iterator<String> first = background.iterator();
+                key = first.next();
+                first.remove();
+            }
+            if (key != null) {
+                return key;
+            }
+            wait();
+        }
+        return null;
     }
 
     private void process(String key, List<SpanContext> why) {
@@ -164,12 +203,10 @@ public class WorkQueue implements AutoCloseable {
     @Override
     public void close() {
         synchronized (this) {
-            running = false; // add() queues nothing after this: the workers' STOPs are the last entries
+            running = false; // add() queues nothing after this, and each worker ends at its next take
+            notifyAll();
         }
         timers.shutdownNow();
-        for (int i = 0; i < workers.length; i++) {
-            ready.add(STOP);
-        }
         long deadline = System.nanoTime() + DRAIN_TIMEOUT.toNanos();
         try {
             for (Thread worker : workers) {

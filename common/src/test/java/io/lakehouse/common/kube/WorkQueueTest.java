@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -241,6 +242,58 @@ class WorkQueueTest {
                 && workers("idle").stream().allMatch(t -> t.getState() == Thread.State.WAITING));
         queue.close();
         await().atMost(Duration.ofSeconds(5)).until(() -> workers("idle").isEmpty());
+    }
+
+    /**
+     * A create right after a restart: the new leader's pass over every instance is in the background lane, and a key
+     * something asked for (the API's NOTIFY, an event, a watch change) runs before the rest of it.
+     */
+    @Test
+    void aKeyAskedForRunsBeforeTheBackgroundKeysStillWaiting() {
+        CountDownLatch firstRunning = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> order = new CopyOnWriteArrayList<>();
+        start(1, key -> {
+            order.add(key);
+            if (key.equals("ns/r0")) {
+                firstRunning.countDown();
+                awaitLatch(release);
+            }
+            return null;
+        });
+        for (int i = 0; i < 100; i++) {
+            queue.addInBackground("ns/r" + i);
+        }
+        awaitLatch(firstRunning);
+        queue.add("ns/new");
+        queue.add("ns/r50"); // waiting in the background already: asked for, it moves to the front lane
+        release.countDown();
+        await().until(() -> order.size() == 101 && queue.depth() == 0);
+        assertThat(order.subList(0, 3)).containsExactly("ns/r0", "ns/new", "ns/r50");
+        assertThat(order.subList(3, 101)).isSortedAccordingTo(
+                Comparator.comparingInt(k -> Integer.parseInt(k.substring(4))));
+    }
+
+    @Test
+    void aKeyAddedInBackgroundWhileWaitingInTheFrontLaneStaysThere() {
+        CountDownLatch firstRunning = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        List<String> order = new CopyOnWriteArrayList<>();
+        start(1, key -> {
+            order.add(key);
+            if (key.equals("ns/busy")) {
+                firstRunning.countDown();
+                awaitLatch(release);
+            }
+            return null;
+        }).add("ns/busy");
+        awaitLatch(firstRunning);
+        queue.addInBackground("ns/r1");
+        queue.add("ns/a");
+        queue.addInBackground("ns/a");
+        release.countDown();
+        await().until(() -> order.size() == 3 && queue.depth() == 0);
+        assertThat(order).containsExactly("ns/busy", "ns/a", "ns/r1");
     }
 
     /** The live worker threads of the queue named {@code name} ({@code name-0}…), not its timer. */
