@@ -386,8 +386,10 @@ scenario_leader_failover() {
   # not earlier, alongside the survivor's convergence: at load 30 such a start starved (event loop blocked
   # 12 s) and failed its first query
   fx_service_start "${leader}"
-  # the suite's later scenarios run on the first replica alone
+  # the suite's later scenarios run on the first replica alone; a rolling update stops replicas this way
+  t0=$(now_ms)
   fx_service_stop "${svc}2"
+  figure "leader.${svc}.sigterm_exit_ms" "$(($(now_ms) - t0))"
   return "${rc}"
 }
 

@@ -7,7 +7,9 @@
 LAKEHOUSE_HOME=$(realpath -m "${LAKEHOUSE_HOME:-${REPO_ROOT}/.local}")
 LH_RUN_DIR="${LAKEHOUSE_HOME}/run"
 LH_LOG_DIR="${LAKEHOUSE_HOME}/logs"
-LH_STOP_TIMEOUT="${LAKEHOUSE_STOP_TIMEOUT:-15}"
+# As the chart's terminationGracePeriodSeconds: a service stopping normally takes up to ~15 s (engines-service's five
+# Kafka channels), more on a loaded machine; a SIGKILL leaves its consumers in their groups until their session ends.
+LH_STOP_TIMEOUT="${LAKEHOUSE_STOP_TIMEOUT:-45}"
 LH_ISSUER="https://lakehouse.local/issuer"
 MVNW="${REPO_ROOT}/mvnw"
 # Components that this invocation started (for `test` under CI=true).
