@@ -221,13 +221,11 @@ services_up() {
 # All at once: a service takes seconds to stop (SmallRye's graceful Kafka shutdown pauses each channel and waits
 # ~3 s, one channel after the other: engines-service 13-15 s), and no service needs another to stop.
 services_down() {
-  local s stops=()
+  local s timeout stops=()
   for s in ${SERVICES}; do
-    if cds_dumping "${s}"; then
-      (LH_STOP_TIMEOUT=${SERVICES_CDS_STOP_TIMEOUT} stop_named "$(svc_name "${s}")" "$(svc_jar "${s}")") &
-    else
-      (stop_named "$(svc_name "${s}")" "$(svc_jar "${s}")") &
-    fi
+    timeout=${LH_STOP_TIMEOUT}
+    if cds_dumping "${s}"; then timeout=${SERVICES_CDS_STOP_TIMEOUT}; fi
+    (LH_STOP_TIMEOUT=${timeout} stop_named "$(svc_name "${s}")" "$(svc_jar "${s}")") &
     stops+=("$!")
   done
   ((${#stops[@]} == 0)) || wait "${stops[@]}"
