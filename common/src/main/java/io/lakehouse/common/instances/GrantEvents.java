@@ -1,46 +1,47 @@
 package io.lakehouse.common.instances;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.lakehouse.common.events.AccessEventHandler;
 import io.lakehouse.common.events.EventType;
-import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
 import io.lakehouse.common.security.Subject;
 import io.smallrye.mutiny.Uni;
-import jakarta.enterprise.context.ApplicationScoped;
-import java.util.concurrent.CompletionStage;
+import java.util.Set;
 import java.util.function.Predicate;
-import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
  * {@code access.grant-added} / {@code -removed} on a service's instances, kept in its {@link GrantStore}:
  * the projection the instances' access files (Trino's rules, a hub's sign-in list) are generated from.
  * The table's trigger wakes the reconciler (on the leader) at commit, so those files follow the grants. Each event
  * is applied once, its inbox row and the change in one statement ({@link io.lakehouse.common.outbox.Inbox#applyOnce}).
- * Each service's consumer names its channel and its kinds.
+ * A service that keeps grants produces this handler with its kinds.
  */
-@ApplicationScoped
-public class GrantEvents {
+public class GrantEvents implements AccessEventHandler {
 
     private static final String CONSUMER = "instance-grants";
+    private static final Set<EventType> TYPES = Set.of(EventType.GRANT_ADDED, EventType.GRANT_REMOVED);
 
-    private final IncomingEvents incoming;
     private final GrantStore grants;
+    private final Predicate<String> ourKind;
 
-    GrantEvents(IncomingEvents incoming, GrantStore grants) {
-        this.incoming = incoming;
+    /** Keeps the grants on instances whose kind {@code ourKind} accepts. */
+    public GrantEvents(GrantStore grants, Predicate<String> ourKind) {
         this.grants = grants;
+        this.ourKind = ourKind;
     }
 
-    /** Takes {@code message}, keeping grants on instances whose kind {@code ourKind} accepts. */
-    public CompletionStage<Void> consume(Message<byte[]> message, Predicate<String> ourKind) {
-        return incoming.handle(message, GrantEvents::check,
-                event -> isGrant(event) && ourKind.test(event.data().path("kind").asText())
-                        ? apply(event) : Uni.createFrom().voidItem());
+    @Override
+    public Set<EventType> types() {
+        return TYPES;
     }
 
-    private Uni<Void> apply(LakehouseEvent event) {
+    @Override
+    public Uni<Void> apply(LakehouseEvent event) {
         JsonNode d = event.data();
+        if (!ourKind.test(d.get("kind").asText())) {
+            return Uni.createFrom().voidItem();
+        }
         String namespace = d.get("namespace").asText();
         String name = d.get("name").asText();
         Subject subject = new Subject(Subject.Type.fromWireName(d.get("subjectType").asText()), d.get("subject").asText());
@@ -49,14 +50,8 @@ public class GrantEvents {
                 : grants.remove(event.id(), CONSUMER, namespace, name, subject);
     }
 
-    private static boolean isGrant(LakehouseEvent event) {
-        return event.type() == EventType.GRANT_ADDED || event.type() == EventType.GRANT_REMOVED;
-    }
-
-    private static void check(LakehouseEvent event) {
-        if (!isGrant(event)) {
-            return;
-        }
+    @Override
+    public void check(LakehouseEvent event) {
         JsonNode d = event.data();
         for (String field : new String[] {"namespace", "kind", "name", "subject"}) {
             if (!d.path(field).isTextual() || d.path(field).asText().isEmpty()) {

@@ -14,7 +14,7 @@ public class TestStack extends ServiceTestStack {
     public static final LocalTokens TOKENS = Callers.TOKENS;
 
     public TestStack() {
-        super("engines-service", "engines", List.of("lakehouse-access", "lakehouse-instances", "oidc-clients"));
+        super("engines-service", "engines", List.of("lakehouse-access", "lakehouse-instances"));
     }
 
     @Override

@@ -14,7 +14,7 @@ public class TestStack extends ServiceTestStack {
     public static final LocalTokens TOKENS = Callers.TOKENS;
 
     public TestStack() {
-        super("notebooks-service", "notebooks", List.of("lakehouse-access", "lakehouse-instances", "oidc-clients", "instance-grants"));
+        super("notebooks-service", "notebooks", List.of("lakehouse-access", "lakehouse-instances"));
     }
 
     @Override

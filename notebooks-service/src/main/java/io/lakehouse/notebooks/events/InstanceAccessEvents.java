@@ -1,0 +1,35 @@
+package io.lakehouse.notebooks.events;
+
+import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.instances.GrantEvents;
+import io.lakehouse.common.instances.GrantStore;
+import io.lakehouse.common.instances.OidcClientEvents;
+import io.lakehouse.common.instances.OidcClientStore;
+import io.lakehouse.notebooks.kinds.jupyterhub.HubInstance;
+import io.vertx.mutiny.sqlclient.Pool;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Singleton;
+import java.util.function.Predicate;
+
+/**
+ * The {@code lakehouse.access} events on our instances, handed over by common's one consumer of that topic: the
+ * grants (which the hubs' sign-in lists follow) and the OIDC clients (an instance waiting for one goes on).
+ */
+@ApplicationScoped
+class InstanceAccessEvents {
+
+    private static final Predicate<String> OUR_KINDS = HubInstance.KIND::equals;
+
+    @Produces
+    @Singleton
+    GrantEvents grants(GrantStore store) {
+        return new GrantEvents(store, OUR_KINDS);
+    }
+
+    @Produces
+    @Singleton
+    OidcClientEvents oidcClients(Pool pool, OidcClientStore clients, ServiceSettings service) {
+        return new OidcClientEvents(pool, clients, service.schema(), OUR_KINDS);
+    }
+}
