@@ -11,7 +11,8 @@ import java.util.Map;
  * Drops the empty maps and lists that every fabric8 model object allocates (its {@code additionalProperties}, a
  * ConfigMap's or Secret's {@code data}: a LinkedHashMap of 56 bytes each, in each compact copy, its spec, its status
  * and each condition, ≈ 40 per catalog, P6). A compact copy is never written to, so the immutable empty map or list
- * takes its place; one that holds something (a generic resource's status) stays.
+ * takes its place; one that holds something (a generic resource's status) stays, and so does an empty one in a
+ * field declared with a concrete type (a {@code LinkedHashMap} field cannot hold {@code Map.of()}).
  */
 final class NoExtras {
 
@@ -32,6 +33,9 @@ final class NoExtras {
         }
     };
 
+    private static final Map<?, ?> EMPTY_MAP = Map.of();
+    private static final List<?> EMPTY_LIST = List.of();
+
     private NoExtras() {}
 
     /** Replaces the empty maps and lists of {@code o} and of the model objects it holds (in fields and lists). */
@@ -41,9 +45,9 @@ final class NoExtras {
                 for (Field f : FIELDS.get(o.getClass())) {
                     Object value = f.get(o);
                     if (value instanceof Map<?, ?> m && m.isEmpty()) {
-                        f.set(o, Map.of());
+                        replaceIfItFits(f, o, EMPTY_MAP);
                     } else if (value instanceof List<?> list && list.isEmpty()) {
-                        f.set(o, List.of());
+                        replaceIfItFits(f, o, EMPTY_LIST);
                     } else if (value instanceof List<?> list) {
                         list.forEach(NoExtras::strip);
                     } else {
@@ -55,5 +59,11 @@ final class NoExtras {
             }
         }
         return o;
+    }
+
+    private static void replaceIfItFits(Field f, Object o, Object empty) throws IllegalAccessException {
+        if (f.getType().isInstance(empty)) {
+            f.set(o, empty);
+        }
     }
 }
