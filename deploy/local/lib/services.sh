@@ -92,8 +92,9 @@ svc_wait_ready() {
 # Token validation: Keycloak's realm in Keycloak mode (`up --with-keycloak`: discovery + JWKS, the
 # issuer from discovery, as in production; access-service also creates the instances' OIDC clients
 # there), else the local token issuer's public key and issuer. Either way the services require the
-# audience lakehouse-api (their application.properties). Services already running keep the mode they
-# were started with.
+# audience lakehouse-api (their application.properties). Each service's mode is kept in
+# run/<service>.token-mode; `up` restarts a running service started in the other mode (svc_stop_other_mode), since
+# `token` then hands out the tokens of the new mode.
 svc_export_oidc() {
   if [[ $(token_mode) == keycloak ]]; then
     export QUARKUS_OIDC_AUTH_SERVER_URL="${KEYCLOAK_ISSUER}" \
@@ -142,6 +143,7 @@ svc_launch() {
     start_bg "${name}" "$(svc_log "${s}")" java ${SERVICES_JAVA_OPTS} ${cds} -jar "${jar}"
   )
   svc_wait_ready "${s}" "${pid}" || rc=$?
+  ((rc != 0)) || token_mode >"$(svc_mode_file "${s}")"
   if ((rc != 0)); then
     show_log_tail "$(svc_log "${s}")" 60
     ((rc == 2)) && die "${name} exited during start-up"
@@ -182,6 +184,25 @@ svc_train_all() {
   ((rc == 0)) || die "a service's first start (to write its class-data archive) failed (logs in ${LH_LOG_DIR})"
 }
 
+svc_mode_file() { printf '%s/%s.token-mode\n' "${LH_RUN_DIR}" "$(svc_name "$1")"; }
+
+# svc_stop_other_mode SERVICE...: stops, all at once, the running SERVICEs that accept the other mode's tokens
+# (no mode file: started in the default, local mode), so that svc_start starts them again in this one.
+svc_stop_other_mode() {
+  local s name mode started stops=()
+  mode=$(token_mode)
+  for s in "$@"; do
+    name=$(svc_name "${s}")
+    running_pid "${name}" "$(svc_jar "${s}")" >/dev/null || continue
+    started=$(cat "$(svc_mode_file "${s}")" 2>/dev/null || printf 'local')
+    [[ ${started} == "${mode}" ]] && continue
+    log "${name}: running with ${started} tokens; restarting it to accept ${mode} tokens"
+    stop_named "${name}" "$(svc_jar "${s}")" &
+    stops+=("$!")
+  done
+  ((${#stops[@]} == 0)) || wait "${stops[@]}"
+}
+
 svc_start() {
   local s=$1 name port jar t0 cds
   t0=$(now_ms)
@@ -214,6 +235,7 @@ services_up() {
   mapfile -t runnable < <(svc_runnable)
   ((${#runnable[@]} > 0)) || return 0
   svc_build_missing "${runnable[@]}"
+  svc_stop_other_mode "${runnable[@]}"
   svc_train_all "${runnable[@]}"
   for s in "${runnable[@]}"; do svc_start "${s}"; done
 }
