@@ -18,10 +18,12 @@ SERVICES_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-90}"
 # three of them while P1 read); a metaspace threshold above the ~90 MiB of classes a service loads (the
 # JVM's ~21 MiB cost full collections at start); a bounded code cache and smaller thread stacks; glibc's
 # free native memory handed back every 5 s (-XX:TrimNativeHeapInterval: the C2 compiler's arenas and the
-# start leave ~25 MiB freed but resident); -Xmx stays the ceiling the benchmarks need. The images
+# start leave ~25 MiB freed but resident); the C1 compiler only (-XX:TieredStopAtLevel=1, docs/benchmarks.md
+# "The JIT: C1 only"): C2's compilations of the reconcile and boot paths cost more CPU than the code they
+# speed up (about half of a catalog's first 500); -Xmx stays the ceiling the benchmarks need. The images
 # (Dockerfile.jvm) and the chart (javaOpts) run the same (chart-check's JvmSettingsTest).
 # LAKEHOUSE_JAVA_OPTS replaces them, e.g. to measure another setting.
-SERVICES_JAVA_OPTS="${LAKEHOUSE_JAVA_OPTS:--XX:+UseSerialGC -Xms64m -Xmn24m -Xmx256m -XX:MinHeapFreeRatio=40 -XX:MaxHeapFreeRatio=70 -XX:MetaspaceSize=128m -XX:ReservedCodeCacheSize=64m -Xss512k -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError}"
+SERVICES_JAVA_OPTS="${LAKEHOUSE_JAVA_OPTS:--XX:+UseSerialGC -Xms64m -Xmn24m -Xmx256m -XX:MinHeapFreeRatio=40 -XX:MaxHeapFreeRatio=70 -XX:MetaspaceSize=128m -XX:ReservedCodeCacheSize=64m -Xss512k -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1}"
 # glibc's default of 8 malloc arenas per core keeps freed native memory of many threads resident.
 SERVICES_MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 SECRETS_KEY_FILE="${LAKEHOUSE_HOME}/secrets.key"

@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The services run with the JVM memory settings docs/benchmarks.md "JVM settings, P1 and P11" measured wherever they
+ * The services run with the JVM settings docs/benchmarks.md "JVM settings, P1 and P11" and "The JIT: C1 only" measured wherever they
  * run: the local stack (deploy/local/lib/services.sh), the images (Dockerfile.jvm, through run-java.sh's variables,
  * whose own heap free ratios 10/20 made the serial collector run full collections while the API answered) and the
  * chart (javaOpts, which replaces the image's JAVA_OPTS_APPEND). The images and the chart also map the AppCDS archive
@@ -26,17 +26,18 @@ import org.junit.jupiter.api.Test;
 class JvmSettingsTest {
 
     /** Flag → value the JVM must end up with (the JVM takes the last occurrence of a flag). */
-    private static final Map<String, String> MEASURED = Map.of(
-            "UseSerialGC", "+",
-            "-Xms", "64m",
-            "-Xmn", "24m",
-            "MinHeapFreeRatio", "40",
-            "MaxHeapFreeRatio", "70",
-            "MetaspaceSize", "128m",
-            "ReservedCodeCacheSize", "64m",
-            "-Xss", "512k",
-            "TrimNativeHeapInterval", "5000",
-            "ExitOnOutOfMemoryError", "+");
+    private static final Map<String, String> MEASURED = Map.ofEntries(
+            Map.entry("UseSerialGC", "+"),
+            Map.entry("-Xms", "64m"),
+            Map.entry("-Xmn", "24m"),
+            Map.entry("MinHeapFreeRatio", "40"),
+            Map.entry("MaxHeapFreeRatio", "70"),
+            Map.entry("MetaspaceSize", "128m"),
+            Map.entry("ReservedCodeCacheSize", "64m"),
+            Map.entry("-Xss", "512k"),
+            Map.entry("TrimNativeHeapInterval", "5000"),
+            Map.entry("ExitOnOutOfMemoryError", "+"),
+            Map.entry("TieredStopAtLevel", "1"));
 
     /** The archive each image's build writes with its own JVM, and which its JVM maps. */
     private static final String ARCHIVE = "/deployments/app-cds.jsa";
