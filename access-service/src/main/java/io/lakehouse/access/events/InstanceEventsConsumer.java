@@ -56,11 +56,8 @@ public class InstanceEventsConsumer {
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return incoming.handle(message, InstanceEventsConsumer::check, event -> {
+        return incoming.handleInstances(message, InstanceKinds::takesGrants, InstanceEventsConsumer::check, event -> {
             InstanceKey key = keyOf(event.data());
-            if (!InstanceKinds.takesGrants(key.kind())) {
-                return Uni.createFrom().voidItem();
-            }
             if (event.type() == EventType.INSTANCE_REQUESTED) {
                 return requested(event, key);
             }

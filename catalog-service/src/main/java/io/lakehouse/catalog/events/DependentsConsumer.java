@@ -36,9 +36,8 @@ public class DependentsConsumer {
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return incoming.handle(message, DependentsConsumer::check,
-                event -> CatalogKind.KIND.equals(event.data().get("kind").asText()) ? Uni.createFrom().voidItem()
-                        : apply(event));
+        return incoming.handleInstances(message, kind -> !CatalogKind.KIND.equals(kind), DependentsConsumer::check,
+                this::apply);
     }
 
     private Uni<Void> apply(LakehouseEvent event) {

@@ -13,6 +13,7 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -20,6 +21,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.eclipse.microprofile.reactive.messaging.Message;
 import org.jboss.logging.Logger;
 
@@ -97,6 +99,30 @@ public class IncomingEvents {
                 .thenCompose(failure -> failure == null ? message.ack()
                         : stopping.get() ? leftForTheNextConsumer(e, failure)
                         : deadLetter(message, e, failure, attempt.get()));
+    }
+
+    /**
+     * {@link #handle} for {@code lakehouse.instances}, whose consumers each want a few kinds of the topic's events:
+     * an event of another kind is acknowledged as it comes, without parsing its data or opening a span, when its
+     * subject names its kind ({@code <namespace>/<kind>/<name>}, {@code ce_subject}); the handler sees only events
+     * whose data's {@code kind} is wanted.
+     */
+    public CompletionStage<Void> handleInstances(Message<byte[]> message, Predicate<String> wantedKinds,
+            Consumer<LakehouseEvent> check, Function<LakehouseEvent, Uni<Void>> handler) {
+        String kind = subjectKind(message);
+        if (kind != null && !wantedKinds.test(kind)) {
+            return message.ack();
+        }
+        return handle(message, check, event -> wantedKinds.test(event.data().path("kind").asText())
+                ? handler.apply(event) : Uni.createFrom().voidItem());
+    }
+
+    private static String subjectKind(Message<byte[]> message) {
+        return message.getMetadata(IncomingKafkaRecordMetadata.class)
+                .map(meta -> meta.getHeaders().lastHeader("ce_subject"))
+                .filter(header -> header.value() != null)
+                .map(header -> LakehouseEvent.kindOfInstanceSubject(new String(header.value(), StandardCharsets.UTF_8)))
+                .orElse(null);
     }
 
     /**

@@ -30,4 +30,13 @@ public record LakehouseEvent(
     public static String instanceSubject(String namespace, String kind, String name) {
         return namespace + "/" + kind + "/" + name;
     }
+
+    /** The kind an instance subject names; null when {@code subject} is not {@code <namespace>/<kind>/<name>}. */
+    public static String kindOfInstanceSubject(String subject) {
+        int first = subject.indexOf('/');
+        int second = subject.indexOf('/', first + 1);
+        boolean threeParts = first > 0 && second > first + 1 && second < subject.length() - 1
+                && subject.indexOf('/', second + 1) < 0;
+        return threeParts ? subject.substring(first + 1, second) : null;
+    }
 }

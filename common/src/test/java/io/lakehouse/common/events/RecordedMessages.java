@@ -16,10 +16,14 @@ final class RecordedMessages {
     private RecordedMessages() {}
 
     static Message<byte[]> of(LakehouseEvent event, List<String> outcome) {
+        return of(event, CloudEventHeaders.valueOf(event), outcome);
+    }
+
+    /** The event's headers and key with {@code value} as the record's value (e.g. data that is not JSON). */
+    static Message<byte[]> of(LakehouseEvent event, byte[] value, List<String> outcome) {
         ProducerRecord<String, byte[]> sent = CloudEventHeaders.record(event, null);
         ConsumerRecord<String, byte[]> received = new ConsumerRecord<>(sent.topic(), 0, 0L, 0L,
-                TimestampType.CREATE_TIME, 0, sent.value().length, sent.key(), sent.value(), sent.headers(),
-                Optional.empty());
+                TimestampType.CREATE_TIME, 0, value.length, sent.key(), value, sent.headers(), Optional.empty());
         return Message.of(received.value(),
                 Metadata.of(new IncomingKafkaRecordMetadata<>(received, "test")),
                 () -> {

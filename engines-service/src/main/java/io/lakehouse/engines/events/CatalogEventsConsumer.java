@@ -40,9 +40,7 @@ public class CatalogEventsConsumer {
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return incoming.handle(message, CatalogEventsConsumer::check,
-                event -> CATALOG_KIND.equals(event.data().path("kind").asText()) ? apply(event)
-                        : Uni.createFrom().voidItem());
+        return incoming.handleInstances(message, CATALOG_KIND::equals, CatalogEventsConsumer::check, this::apply);
     }
 
     private Uni<Void> apply(LakehouseEvent event) {

@@ -40,9 +40,8 @@ public class KnownInstancesConsumer {
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return incoming.handle(message, KnownInstancesConsumer::check,
-                event -> KnownInstanceStore.referenced(event.data().path("kind").asText()) ? apply(event)
-                        : Uni.createFrom().voidItem());
+        return incoming.handleInstances(message, KnownInstanceStore::referenced, KnownInstancesConsumer::check,
+                this::apply);
     }
 
     private Uni<Void> apply(LakehouseEvent event) {

@@ -36,14 +36,10 @@ public class ProfilesConsumer {
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return incoming.handle(message, ProfilesConsumer::check, this::apply);
+        return incoming.handleInstances(message, KIND::equals, ProfilesConsumer::check, this::apply);
     }
 
     private Uni<Void> apply(LakehouseEvent event) {
-        String kind = event.data().path("kind").asText();
-        if (!KIND.equals(kind)) {
-            return Uni.createFrom().voidItem();
-        }
         String namespace = event.data().path("namespace").asText();
         String name = event.data().path("name").asText();
         boolean deleted = event.type() == EventType.INSTANCE_DELETED;
