@@ -7,10 +7,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.lakehouse.common.events.CloudEventHeaders;
+import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.TraceContext;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventReader;
+import io.lakehouse.common.testing.EventWriter;
 import io.lakehouse.common.testing.TracingOn;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.SpanKind;
@@ -33,8 +36,10 @@ import org.junit.jupiter.api.Test;
 /**
  * One API request can be followed through Kafka: the event it writes carries the request's trace
  * context in the record's traceparent header (stored with the outbox row, since the relay publishes
- * later, in another transaction), and the consumer's span continues that trace. Tracing is on for
- * this class only (its profile), spans kept in memory; the other tests run with it off, as locally.
+ * later, in another transaction), and the span of a consumer that works on an event of that trace
+ * continues it (catalog-service's consumer drops its own kind unread, so that event is an engine's
+ * naming the catalog). Tracing is on for this class only (its profile), spans kept in memory; the
+ * other tests run with it off, as locally.
  */
 @QuarkusTest
 @TestProfile(TracingOn.class)
@@ -72,11 +77,19 @@ class TraceContextTest {
             assertThat(header(created, TraceContext.HEADER)).as("traceparent of the API call's event")
                     .matches("00-" + traceId + "-[0-9a-f]{16}-01");
 
-            String eventId = CloudEventHeaders.read(created.headers(), created.value()).orElseThrow().id().toString();
+            // catalog-service drops its own kind unread (no span); an engine's event that names the catalog, written
+            // in the same trace, is what its consumer works on
+            String ownEventId = CloudEventHeaders.read(created.headers(), created.value()).orElseThrow().id().toString();
+            LakehouseEvent engine = Api.engineEvent(EventType.INSTANCE_REQUESTED, ns, "trino", "sql", "cat");
+            try (EventWriter writer = new EventWriter()) {
+                writer.send(engine, header(created, TraceContext.HEADER));
+            }
+            String eventId = engine.id().toString();
             await().atMost(PROPAGATION).untilAsserted(() -> assertThat(consumerSpans(eventId))
                     .as("the consumer's span of event " + eventId)
                     .singleElement()
                     .satisfies(span -> assertThat(span.getTraceId()).isEqualTo(traceId)));
+            assertThat(consumerSpans(ownEventId)).as("catalog-service's own event, acknowledged unread").isEmpty();
         }
     }
 
