@@ -96,11 +96,21 @@ public final class CloudEventHeaders {
         headers.add(key, value.getBytes(StandardCharsets.UTF_8));
     }
 
+    /** The record's {@code ce_subject}, read without the rest of the event; null when it has none. */
+    public static String subject(Headers headers) {
+        return optional(headers, "ce_subject");
+    }
+
     private static String required(Headers headers, String key) {
-        Header header = headers.lastHeader(key);
-        if (header == null || header.value() == null) {
+        String value = optional(headers, key);
+        if (value == null) {
             throw new MalformedEventException("missing header " + key);
         }
-        return new String(header.value(), StandardCharsets.UTF_8);
+        return value;
+    }
+
+    private static String optional(Headers headers, String key) {
+        Header header = headers.lastHeader(key);
+        return header == null || header.value() == null ? null : new String(header.value(), StandardCharsets.UTF_8);
     }
 }

@@ -13,7 +13,6 @@ import io.smallrye.mutiny.Uni;
 import io.smallrye.reactive.messaging.kafka.api.IncomingKafkaRecordMetadata;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -119,9 +118,8 @@ public class IncomingEvents {
 
     private static String subjectKind(Message<byte[]> message) {
         return message.getMetadata(IncomingKafkaRecordMetadata.class)
-                .map(meta -> meta.getHeaders().lastHeader("ce_subject"))
-                .filter(header -> header.value() != null)
-                .map(header -> LakehouseEvent.kindOfInstanceSubject(new String(header.value(), StandardCharsets.UTF_8)))
+                .map(meta -> CloudEventHeaders.subject(meta.getHeaders()))
+                .map(LakehouseEvent::kindOfInstanceSubject)
                 .orElse(null);
     }
 
