@@ -16,6 +16,7 @@ import io.lakehouse.common.kube.InformerCache;
 import io.lakehouse.common.kube.OwnerReferences;
 import io.lakehouse.common.kube.Ownership;
 import io.lakehouse.common.kube.ResourceKind;
+import io.lakehouse.common.kube.SideBySide;
 import io.lakehouse.common.security.Subject;
 import java.time.Duration;
 import java.time.Instant;
@@ -24,7 +25,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Brings one instance's Kubernetes objects in line with its stored spec, level-triggered: every pass
@@ -117,25 +118,37 @@ public class InstanceReconciler<C extends InstanceContext> {
         ConfigMap desiredRoot = InstanceObjects.rootObject(inst, kind.app(), ctx);
         HasMetadata root = applier.apply(desiredRoot, ApplyMode.ENFORCE).live();
         OwnerReference owner = OwnerReferences.controlledBy(root);
+        // The root first (its uid owns the rest), then side by side: the Secrets, then the other data objects,
+        // then the objects that use them (a pod template's digest reads the Secrets from the cache).
+        List<Runnable> secrets = new ArrayList<>();
         for (GeneratedSecret generated : kind.generatedSecrets(inst, ctx, owner)) {
             // Built only when missing: values (and certificates) are generated once.
             Optional<HasMetadata> existing = cache.get(ResourceKind.SECRET, inst.namespace(), generated.name());
             if (existing.isEmpty()) {
-                applier.apply(generated.build().get(), ApplyMode.CREATE_ONLY);
+                secrets.add(() -> applier.apply(generated.build().get(), ApplyMode.CREATE_ONLY));
             } else {
                 Ownership.require(desiredRoot, existing.get());
             }
         }
         if (inst.sealedCredentials() != null) {
-            applier.apply(InstanceObjects.s3Secret(inst, kind.app(), ctx, owner,
+            secrets.add(() -> applier.apply(InstanceObjects.s3Secret(inst, kind.app(), ctx, owner,
                     sealer.open(inst.sealedCredentials().accessKeyId()),
-                    sealer.open(inst.sealedCredentials().secretAccessKey())), ApplyMode.ENFORCE);
+                    sealer.open(inst.sealedCredentials().secretAccessKey())), ApplyMode.ENFORCE));
         }
+        SideBySide.run(secrets);
         if (gates.mayDeploy()) {
-            kind.accessObjects(inst, granted, members, ctx, owner).forEach(o -> applier.apply(o, ApplyMode.ENFORCE));
-            Set<String> othersSecrets = new TreeSet<>();
-            kind.objects(inst, ctx, owner).forEach(o -> applier.apply(
-                    PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret, othersSecrets)), ApplyMode.ENFORCE));
+            List<HasMetadata> all = new ArrayList<>(kind.accessObjects(inst, granted, members, ctx, owner));
+            all.addAll(kind.objects(inst, ctx, owner));
+            Set<String> othersSecrets = ConcurrentHashMap.newKeySet();
+            List<Runnable> data = new ArrayList<>();
+            List<Runnable> users = new ArrayList<>();
+            for (HasMetadata o : all) {
+                (o instanceof Secret || o instanceof ConfigMap ? data : users).add(() -> applier.apply(
+                        PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret, othersSecrets)),
+                        ApplyMode.ENFORCE));
+            }
+            SideBySide.run(data);
+            SideBySide.run(users);
             cache.dependsOn(inst.namespace(), inst.name(), othersSecrets);
         }
         Progress progress = kind.progress(inst, ctx, owner, gates,
