@@ -118,8 +118,8 @@ public class InstanceReconciler<C extends InstanceContext> {
         ConfigMap desiredRoot = InstanceObjects.rootObject(inst, kind.app(), ctx);
         HasMetadata root = applier.apply(desiredRoot, ApplyMode.ENFORCE).live();
         OwnerReference owner = OwnerReferences.controlledBy(root);
-        // The root first (its uid owns the rest), then side by side: the Secrets, then the other data objects,
-        // then the objects that use them (a pod template's digest reads the Secrets from the cache).
+        // The root first (its uid owns the rest), then side by side: the Secrets, then the other objects pods read
+        // from, then the objects that use them (a pod template's digest reads those Secrets when it is built).
         List<Runnable> secrets = new ArrayList<>();
         for (GeneratedSecret generated : kind.generatedSecrets(inst, ctx, owner)) {
             // Built only when missing: values (and certificates) are generated once.
@@ -143,7 +143,7 @@ public class InstanceReconciler<C extends InstanceContext> {
             List<Runnable> data = new ArrayList<>();
             List<Runnable> users = new ArrayList<>();
             for (HasMetadata o : all) {
-                (o instanceof Secret || o instanceof ConfigMap ? data : users).add(() -> applier.apply(
+                (readByPods(o) ? data : users).add(() -> applier.apply(
                         PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret, othersSecrets)),
                         ApplyMode.ENFORCE));
             }
@@ -159,6 +159,16 @@ public class InstanceReconciler<C extends InstanceContext> {
         save(inst, withExtra(progress.status(), kind.extraConditions(inst, ctx), inst));
         inputs.completed(inst, read);
         return null;
+    }
+
+    /**
+     * Secrets and ConfigMaps, and the database Cluster: CloudNativePG makes its {@code <name>-db-app} Secret as soon as
+     * it exists, and a workload applied after it finds that Secret for its digest more often (where CloudNativePG is
+     * quick, as the local simulator), instead of rolling once more when it appears.
+     */
+    private static boolean readByPods(HasMetadata object) {
+        return object instanceof Secret || object instanceof ConfigMap
+                || ResourceKind.keyOf(object).equals(ResourceKind.CNPG_CLUSTER.key());
     }
 
     /** The kind's own conditions after the framework's, each keeping its transition time while it holds. */
