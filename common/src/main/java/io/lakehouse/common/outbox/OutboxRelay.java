@@ -184,7 +184,7 @@ public class OutboxRelay {
                         refused.put(sent.get(i), "refused by Kafka: " + e.getCause().getMessage());
                     }
                 }
-                RelayCrashHook.haltIfArmed(settings.outbox().haltAfterAckFile());
+                RelayCrashHook.haltIfArmed(settings.outbox().haltAfterAckFile(), published.size());
                 markPublished(tx, table, published);
                 park(tx, table, refused);
                 if (recountParked || !refused.isEmpty() || parked.get() > 0) {

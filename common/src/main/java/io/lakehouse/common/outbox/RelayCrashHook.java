@@ -18,17 +18,27 @@ final class RelayCrashHook {
 
     private RelayCrashHook() {}
 
-    static void haltIfArmed(Optional<String> file) {
-        if (file.isEmpty()) {
-            return;
+    static void haltIfArmed(Optional<String> file, int acknowledged) {
+        if (firesFor(file, acknowledged)) {
+            LOG.warnf("halting after Kafka acknowledged a batch of %d, before marking it (fault injection)", acknowledged);
+            Runtime.getRuntime().halt(137);
+        }
+    }
+
+    /**
+     * Whether this batch is the one to crash on, disarming the hook if so: only a batch with rows Kafka acknowledged.
+     * A pass that found nothing (the sweep, a second NOTIFY of rows the first one took) leaves it armed: halting there
+     * would crash with nothing acknowledged, possibly before the awaited row was even committed.
+     */
+    static boolean firesFor(Optional<String> file, int acknowledged) {
+        if (file.isEmpty() || acknowledged == 0) {
+            return false;
         }
         try {
-            if (Files.deleteIfExists(Path.of(file.get()))) {
-                LOG.warn("halting after Kafka acknowledged the batch, before marking it (fault injection)");
-                Runtime.getRuntime().halt(137);
-            }
+            return Files.deleteIfExists(Path.of(file.get()));
         } catch (IOException e) {
             LOG.warnf("the relay crash hook could not read %s: %s", file.get(), e.getMessage());
+            return false;
         }
     }
 }
