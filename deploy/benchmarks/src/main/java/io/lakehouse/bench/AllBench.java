@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * <pre>
  * java -cp … io.lakehouse.bench.AllBench --home .local --repo . --services 'catalog:8081 engines:8082 …'
  *   --kube URL --kafka HOST:PORT --pg-port N --out results.md [--namespaces 20] [--seed 20]
- *   [--p1-rate 200 --p1-seconds 10 --p1-warm-up-seconds 3] [--p2-rate 100 --p2-seconds 3] [--sat-threads 8 --sat-seconds 5]
+ *   [--p1-rate 200 --p1-seconds 10 --p1-warm-up-seconds 3] [--p2-rate 100 --p2-seconds 3] [--sat-threads 8 --sat-seconds 5 --sat-warm-up-seconds 2 --client-warm-up-seconds 10]
  *   [--p6-burst 100 --p6-fill 500] [--p7-seconds 60] [--p8-settle-seconds 10] [--p8-timeout-seconds 90]
  *   [--p9-changes 40 --p9-gap-ms 250] [--p10-changes 300]
  *   [--p10-outage-seconds 0] [--ready-timeout-seconds 600]
@@ -267,10 +267,11 @@ public final class AllBench {
   }
 
   private String sizes() {
-    return Stats.f("P1 %d req/s × %d s; P2 %d creates/s × %d s; saturation %d threads × %d s; P6 burst %d, fill %d;"
+    return Stats.f("P1 %d req/s × %d s; P2 %d creates/s × %d s; saturation %d threads × %d s (P1: after %d s unmeasured, the client warmed %d s); P6 burst %d, fill %d;"
             + " P7 %d s; P10 %d catalogs; %d namespaces (the bar's sizes: --p6-burst 1000 --p6-fill 9000"
             + " --p7-seconds 600 --p10-outage-seconds 300 --namespaces 100)", r.opt("p1-rate", 200), r.opt("p1-seconds", 10), r.opt("p2-rate", 100),
-        r.opt("p2-seconds", 3), r.opt("sat-threads", 8), r.opt("sat-seconds", 5), r.opt("p6-burst", 100),
+        r.opt("p2-seconds", 3), r.opt("sat-threads", 8), r.opt("sat-seconds", 5), r.opt("sat-warm-up-seconds", 2), r.opt("client-warm-up-seconds", 10),
+        r.opt("p6-burst", 100),
         r.opt("p6-fill", 500), r.opt("p7-seconds", 60), r.opt("p10-changes", 300), r.namespaces.size());
   }
 }
