@@ -17,11 +17,15 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.KubernetesServer;
 import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.smallrye.reactive.messaging.kafka.KafkaClientService;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.apache.kafka.common.TopicPartition;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -43,11 +47,15 @@ class TrackingCostTest {
     @Inject
     Pool pool;
 
+    @Inject
+    KafkaClientService kafka;
+
     @Test
     void aLaunchWritesAtMostFiveTransactionsAndItsJobTrackedToTheEndWithItsLogSix() {
         String ns = Callers.freshNamespace();
         launch(ns, "warm-up");
         awaitOutboxPublished();
+        awaitConsumersAtTheEnd();
         awaitNoWriter();
         try (EventReader events = new EventReader("lakehouse.sparkjobs")) {
             long start = nextTransactionId();
@@ -126,11 +134,25 @@ class TrackingCostTest {
     }
 
     /**
-     * Until no transaction of the cluster has written for a second. The counts below are the cluster's transaction ids,
-     * and the app's consumers (a new group at each start of the app) read their topics from the beginning, writing an
-     * inbox row for each event they keep: every earlier test module's events, for some seconds after the start (CI
-     * counted 10 transactions for a launch of 5 while they drained).
+     * Until the app's consumers have fetched their topics to the end. The counts below are the cluster's transaction
+     * ids, and the consumers (a new group at each start of the app) read their topics from the beginning, writing an
+     * inbox row for each event they keep: every earlier test module's events. They join their groups seconds after
+     * the start (the broker's first-rebalance delay), so a quiet database alone does not show they are done (CI
+     * counted 10 transactions for a launch of 5, then 7 for a tracking of 6, while they drained).
      */
+    private void awaitConsumersAtTheEnd() {
+        for (String channel : List.of("lakehouse-instances", "lakehouse-access")) {
+            await().atMost(Duration.ofSeconds(90)).until(() -> kafka.getConsumer(channel)
+                    .runOnPollingThread(consumer -> {
+                        Set<TopicPartition> assigned = consumer.assignment();
+                        Map<TopicPartition, Long> end = consumer.endOffsets(assigned);
+                        return !assigned.isEmpty()
+                                && assigned.stream().allMatch(p -> consumer.position(p) >= end.get(p));
+                    }).await().atMost(Duration.ofSeconds(10)));
+        }
+    }
+
+    /** Until no transaction of the cluster has written for a second: the records fetched last are applied. */
     private void awaitNoWriter() {
         long[] last = {-1};
         await().atMost(Duration.ofSeconds(90)).pollInterval(Duration.ofSeconds(1)).until(() -> {
