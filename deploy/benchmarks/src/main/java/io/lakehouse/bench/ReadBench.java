@@ -1,6 +1,7 @@
 package io.lakehouse.bench;
 
 import java.util.List;
+import java.util.function.IntPredicate;
 
 /**
  * P1, the read API of one service: GET one instance and GET a page of a list, alternately, in an open loop at
@@ -27,28 +28,24 @@ final class ReadBench {
     Api api = r.api(service);
     int rate = r.opt("p1-rate", 200);
     long pid = r.pid(service);
+    int threads = r.opt("sat-threads", 8);
+    IntPredicate read = i -> api.get(paths.get(i % paths.size())).statusCode() == 200;
     if (!clientWarm) {
-      OpenLoop.saturation("P1 client warm-up", r.opt("sat-threads", 8), r.opt("client-warm-up-seconds", 10),
-          i -> api.get(paths.get(i % paths.size())).statusCode() == 200);
+      OpenLoop.saturation("P1 client warm-up", threads, r.opt("client-warm-up-seconds", 10), read);
       clientWarm = true;
     }
-    OpenLoop.atRate("P1 warm-up " + service, rate, r.opt("p1-warm-up-seconds", 3),
-        i -> api.get(paths.get(i % paths.size())).statusCode() == 200);
+    OpenLoop.atRate("P1 warm-up " + service, rate, r.opt("p1-warm-up-seconds", 3), read);
     long[] gcBefore = Proc.gcCounts(pid);
-    OpenLoop.Result open = OpenLoop.atRate("P1 " + service, rate, r.opt("p1-seconds", 10),
-        i -> api.get(paths.get(i % paths.size())).statusCode() == 200);
+    OpenLoop.Result open = OpenLoop.atRate("P1 " + service, rate, r.opt("p1-seconds", 10), read);
     long[] gcAfter = Proc.gcCounts(pid);
     double p99 = open.stats().percentileMs(99);
     r.row("P1", service, Stats.f("%s, open loop %d req/s: p99 (p50; failed; collections young/full)", what, rate),
         "≤ 25 ms", Stats.f("%s ms (%s; %d of %d failed; GC %d/%d)", Stats.ms(p99),
             Stats.ms(open.stats().percentileMs(50)), open.failed(), open.sent(), gcAfter[0] - gcBefore[0],
             gcAfter[1] - gcBefore[1]), open.failed() == 0 && p99 <= 25, true);
-    int threads = r.opt("sat-threads", 8);
-    OpenLoop.saturation("P1 sat warm-up " + service, threads, r.opt("sat-warm-up-seconds", 2),
-        i -> api.get(paths.get(i % paths.size())).statusCode() == 200);
+    OpenLoop.saturation("P1 sat warm-up " + service, threads, r.opt("sat-warm-up-seconds", 2), read);
     long cpu = Proc.cpuTicks(pid);
-    OpenLoop.Result sat = OpenLoop.saturation("P1 sat " + service, threads, r.opt("sat-seconds", 5),
-        i -> api.get(paths.get(i % paths.size())).statusCode() == 200);
+    OpenLoop.Result sat = OpenLoop.saturation("P1 sat " + service, threads, r.opt("sat-seconds", 5), read);
     // The service's CPU per read does not depend on the machine's load as its rate does.
     double cpuMs = (Proc.cpuTicks(pid) - cpu) * 1000 / Proc.TICKS_PER_SECOND / Math.max(1, sat.stats().count());
     r.row("P1", service, Stats.f("%s, saturation (%d threads)", what, threads), "≥ 2,000 req/s",
