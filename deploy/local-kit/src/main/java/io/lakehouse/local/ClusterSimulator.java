@@ -32,8 +32,9 @@ import java.util.function.Predicate;
  *
  * <p>It follows objects with informers in all namespaces and acts {@code delay} after each change: Deployments and
  * StatefulSets become ready, Jobs complete (or fail, see {@link #failJobsNamed}), CNPG Clusters get healthy with their
- * {@code -app} Secret, SparkApplications run to COMPLETED, and deleting an owner deletes its dependents. Statuses are
- * written through the status subresource, guarded by the resourceVersion read, and only when they differ.
+ * {@code -app} Secret, SparkApplications run to COMPLETED, and, where the API does not (the fabric8 mock), deleting an
+ * owner deletes its dependents. Statuses are written through the status subresource, guarded by the resourceVersion
+ * read, and only when they differ.
  *
  * <pre>{@code
  * try (ClusterSimulator cluster = new ClusterSimulator(client, Duration.ZERO).start()) { ... }
@@ -42,7 +43,7 @@ import java.util.function.Predicate;
 public final class ClusterSimulator implements AutoCloseable {
 
   private static final Duration START_TIMEOUT = Duration.ofSeconds(30);
-  /** Kinds followed only so that they take part in garbage collection. */
+  /** Kinds followed only so that they take part in garbage collection, when the simulator plays it. */
   private static final List<Class<? extends HasMetadata>> COLLECTED_ONLY = List.of(ConfigMap.class, Service.class,
       ServiceAccount.class, PersistentVolumeClaim.class, CronJob.class, Ingress.class, NetworkPolicy.class,
       Role.class, RoleBinding.class, PodDisruptionBudget.class);
@@ -53,13 +54,27 @@ public final class ClusterSimulator implements AutoCloseable {
   private final JobController jobs;
   private final SparkApplicationController sparkApplications;
 
+  /** Who deletes the dependents of a deleted owner. */
+  public enum GarbageCollection {
+    /** The API server does, as Kubernetes and local-kit's {@link LocalKubeServer} do. */
+    BY_API,
+    /** The simulator does, following every kind the services own: the fabric8 mock has no garbage collector. */
+    BY_SIMULATOR
+  }
+
+  /** A simulator that collects garbage itself, as the fabric8 mock needs. */
+  public ClusterSimulator(KubernetesClient client, Duration delay) {
+    this(client, delay, GarbageCollection.BY_SIMULATOR);
+  }
+
   /**
    * Prepares the simulator; nothing happens before {@link #start()}.
    *
    * @param client the API to play the cluster against
    * @param delay how long after a change the simulated cluster reacts: {@link Duration#ZERO} for tests
+   * @param garbageCollection whether the API collects garbage or the simulator must (it then follows ten more kinds)
    */
-  public ClusterSimulator(KubernetesClient client, Duration delay) {
+  public ClusterSimulator(KubernetesClient client, Duration delay, GarbageCollection garbageCollection) {
     this.client = client;
     this.queue = new WorkQueue(delay);
     KubernetesSerialization serialization = client.getKubernetesSerialization();
@@ -71,20 +86,24 @@ public final class ClusterSimulator implements AutoCloseable {
     Watched<GenericKubernetesResource> clusters = follow(Kinds.CNPG_CLUSTER);
     Watched<GenericKubernetesResource> apps = follow(Kinds.SPARK_APPLICATION);
     Watched<GenericKubernetesResource> schedules = follow(Kinds.SCHEDULED_SPARK_APPLICATION);
-    COLLECTED_ONLY.forEach(this::follow);
+    if (garbageCollection == GarbageCollection.BY_SIMULATOR) {
+      COLLECTED_ONLY.forEach(this::follow);
+    }
 
-    jobs = new JobController(jobsWatched, serialization);
+    jobs = new JobController(jobsWatched);
     sparkApplications = new SparkApplicationController(new GenericStatus(apps, serialization), client);
-    play(deployments, new DeploymentController(deployments, serialization));
-    play(statefulSets, new StatefulSetController(statefulSets, serialization));
+    play(deployments, new DeploymentController(deployments));
+    play(statefulSets, new StatefulSetController(statefulSets));
     play(jobsWatched, jobs);
     play(clusters, new PostgresClusterController(new GenericStatus(clusters, serialization), secrets));
     play(apps, sparkApplications);
     play(schedules, new ScheduledSparkApplicationController(new GenericStatus(schedules, serialization), client));
 
-    GarbageCollector collector = new GarbageCollector(List.copyOf(watched));
-    watched.forEach(kind -> kind.onDelete(owner -> queue.submit("gc/" + owner.getMetadata().getUid(),
-        () -> collector.ownerDeleted(owner))));
+    if (garbageCollection == GarbageCollection.BY_SIMULATOR) {
+      GarbageCollector collector = new GarbageCollector(List.copyOf(watched));
+      watched.forEach(kind -> kind.onDelete(owner -> queue.submit("gc/" + owner.getMetadata().getUid(),
+          () -> collector.ownerDeleted(owner))));
+    }
   }
 
   /** Starts following the API; returns once every informer has listed what already exists. */

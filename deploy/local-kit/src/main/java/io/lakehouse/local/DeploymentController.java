@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.apps.DeploymentCondition;
 import io.fabric8.kubernetes.api.model.apps.DeploymentConditionBuilder;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatus;
 import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -14,20 +13,18 @@ import java.util.Optional;
 final class DeploymentController implements Controller<Deployment> {
 
   private final Watched<Deployment> deployments;
-  private final KubernetesSerialization serialization;
 
-  DeploymentController(Watched<Deployment> deployments, KubernetesSerialization serialization) {
+  DeploymentController(Watched<Deployment> deployments) {
     this.deployments = deployments;
-    this.serialization = serialization;
   }
 
   @Override
   public void reconcile(Deployment current) {
     DeploymentStatus desired = desiredStatus(current);
     if (!desired.equals(current.getStatus())) {
-      Deployment updated = serialization.clone(current);
-      updated.setStatus(desired);
-      deployments.resource(updated).updateStatus();
+      Deployment update = new Deployment();
+      update.setStatus(desired);
+      deployments.updateStatus(current, update);
     }
   }
 

@@ -40,8 +40,10 @@ final class GenericStatus {
     if (normalised.equals(existing)) {
       return;
     }
-    GenericKubernetesResource updated = serialization.clone(current);
-    updated.setAdditionalProperty("status", desired);
-    resources.resource(updated).updateStatus();
+    GenericKubernetesResource update = new GenericKubernetesResource();
+    update.setApiVersion(current.getApiVersion());
+    update.setKind(current.getKind());
+    update.setAdditionalProperty("status", desired);
+    resources.updateStatus(current, update);
   }
 }

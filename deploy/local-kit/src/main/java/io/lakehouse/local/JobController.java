@@ -5,7 +5,6 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -20,12 +19,10 @@ final class JobController implements Controller<Job> {
   private static final int DEFAULT_BACKOFF_LIMIT = 6;
 
   private final Watched<Job> jobs;
-  private final KubernetesSerialization serialization;
   private volatile Predicate<String> failing = name -> false;
 
-  JobController(Watched<Job> jobs, KubernetesSerialization serialization) {
+  JobController(Watched<Job> jobs) {
     this.jobs = jobs;
-    this.serialization = serialization;
   }
 
   void failJobsNamed(Predicate<String> names) {
@@ -37,9 +34,9 @@ final class JobController implements Controller<Job> {
     if (finished(current) || Boolean.TRUE.equals(current.getSpec().getSuspend())) {
       return;
     }
-    Job updated = serialization.clone(current);
-    updated.setStatus(failing.test(current.getMetadata().getName()) ? failed(current) : succeeded(current));
-    jobs.resource(updated).updateStatus();
+    Job update = new Job();
+    update.setStatus(failing.test(current.getMetadata().getName()) ? failed(current) : succeeded(current));
+    jobs.updateStatus(current, update);
   }
 
   private static boolean finished(Job job) {

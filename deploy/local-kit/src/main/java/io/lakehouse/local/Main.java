@@ -71,8 +71,9 @@ public final class Main {
     LocalKubeServer server = new LocalKubeServer(Path.of(args.required("crds")))
         .start(Integer.parseInt(args.required("port")));
     KubernetesClient client = server.newClient();
+    Duration delay = Duration.ofMillis(Long.parseLong(args.optional("delay-ms", "1000")));
     ClusterSimulator simulator =
-        new ClusterSimulator(client, Duration.ofMillis(Long.parseLong(args.optional("delay-ms", "1000")))).start();
+        new ClusterSimulator(client, delay, ClusterSimulator.GarbageCollection.BY_API).start();
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       simulator.close();
       client.close();

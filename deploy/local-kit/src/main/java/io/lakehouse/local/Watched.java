@@ -2,6 +2,7 @@ package io.lakehouse.local;
 
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.KubernetesResourceList;
+import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.client.dsl.MixedOperation;
 import io.fabric8.kubernetes.client.dsl.Resource;
@@ -64,6 +65,18 @@ final class Watched<T extends HasMetadata> {
 
   Resource<T> resource(T obj) {
     return api.inNamespace(obj.getMetadata().getNamespace()).resource(obj);
+  }
+
+  /**
+   * Writes {@code update}'s status over {@code current}'s through the status subresource. The body carries only the
+   * status and the object's name and the resourceVersion read (a stale one gets 409): a status update reads nothing
+   * else, so the whole object is neither copied nor sent.
+   */
+  void updateStatus(T current, T update) {
+    update.setMetadata(new ObjectMetaBuilder().withName(current.getMetadata().getName())
+        .withNamespace(current.getMetadata().getNamespace())
+        .withResourceVersion(current.getMetadata().getResourceVersion()).build());
+    resource(update).updateStatus();
   }
 
   void create(T obj) {

@@ -47,7 +47,7 @@ class ClusterSimulatorTest {
   static void start() {
     client = Fixtures.server().newClient();
     simulatorClient = Fixtures.server().newClient();
-    simulator = new ClusterSimulator(simulatorClient, Duration.ZERO)
+    simulator = new ClusterSimulator(simulatorClient, Duration.ZERO, ClusterSimulator.GarbageCollection.BY_API)
         .failJobsNamed(name -> name.startsWith("failing-"))
         .failSparkApplicationsNamed(name -> name.startsWith("failing-"))
         .start();
@@ -79,6 +79,8 @@ class ClusterSimulatorTest {
         .filter(c -> "Available".equals(c.getType())).findFirst().orElseThrow();
     assertEquals("True", available.getStatus());
     assertEquals("MinimumReplicasAvailable", available.getReason());
+    // The status update carried the status alone: the rest of the object is as the service wrote it.
+    assertEquals(Fixtures.deployment("web", 2).getSpec(), deployment("web").getSpec());
 
     client.apps().deployments().inNamespace(namespace).withName("web").scale(3);
 
@@ -284,6 +286,7 @@ class ClusterSimulatorTest {
         .get("status", "applicationState", "state")));
   }
 
+  /** The local API collects the garbage here (BY_API), including the Secret the simulated operator made. */
   @Test
   void deletingAnOwnerDeletesItsDependents() {
     Deployment owner = client.apps().deployments().inNamespace(namespace)

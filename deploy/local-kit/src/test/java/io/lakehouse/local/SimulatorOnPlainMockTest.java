@@ -3,6 +3,8 @@ package io.lakehouse.local;
 import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
+import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
@@ -19,8 +21,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Other modules run the simulator against the mock server of their own tests, which knows none of the CRDs: the
- * custom resources must still be played.
+ * Other modules run the simulator against the mock server of their own tests, which knows none of the CRDs and
+ * collects no garbage: the custom resources must still be played, and the simulator deletes the dependents.
  */
 class SimulatorOnPlainMockTest {
 
@@ -54,5 +56,21 @@ class SimulatorOnPlainMockTest {
         client.genericKubernetesResources(Kinds.CNPG_CLUSTER).inNamespace("test").withName("db").get()
             .get("status", "phase")));
     assertNotNull(client.secrets().inNamespace("test").withName("db-app").get());
+  }
+
+  @Test
+  void deletingAnOwnerDeletesItsDependents() {
+    Deployment owner = client.apps().deployments().inNamespace("test")
+        .resource(Fixtures.deployment("owner", 1)).create();
+    client.configMaps().inNamespace("test").resource(new ConfigMapBuilder().withNewMetadata().withName("owned")
+        .addNewOwnerReference().withApiVersion("apps/v1").withKind("Deployment").withName("owner")
+        .withUid(owner.getMetadata().getUid()).endOwnerReference().endMetadata().build()).create();
+    client.configMaps().inNamespace("test").resource(new ConfigMapBuilder().withNewMetadata()
+        .withName("independent").endMetadata().build()).create();
+
+    client.apps().deployments().inNamespace("test").withName("owner").delete();
+
+    await().until(() -> client.configMaps().inNamespace("test").withName("owned").get() == null);
+    assertNotNull(client.configMaps().inNamespace("test").withName("independent").get());
   }
 }

@@ -42,7 +42,8 @@ class SparkSimulationCostTest {
     client = server.newClient();
     simulatorClient = new KubernetesClientBuilder().withConfig(new ConfigBuilder(Config.empty())
         .withMasterUrl(server.url()).withHttp2Disable(true).withUserAgent(AGENT).build()).build();
-    simulator = new ClusterSimulator(simulatorClient, Duration.ZERO).start();
+    simulator =
+        new ClusterSimulator(simulatorClient, Duration.ZERO, ClusterSimulator.GarbageCollection.BY_API).start();
   }
 
   @AfterAll

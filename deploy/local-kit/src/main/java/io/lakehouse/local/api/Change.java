@@ -6,7 +6,12 @@ import io.fabric8.mockwebserver.crud.AttributeSet;
  * One change of one object, at resourceVersion {@code version}: created ({@code before} null), modified, or deleted
  * ({@code after} null; {@code json} is then its last state stamped with the deletion's resourceVersion).
  */
-record Change(long version, AttributeSet before, AttributeSet after, String json) {
+record Change(long version, AttributeSet before, AttributeSet after, String json, String kind) {
+
+  /** The change, of the kind ({@link IndexedStore#kind}) its object's attributes name. */
+  Change(long version, AttributeSet before, AttributeSet after, String json) {
+    this(version, before, after, json, IndexedStore.kind(after != null ? after : before));
+  }
 
   /** The watch event this change means to a watch of {@code query}, or null when it does not concern it. */
   String eventFor(AttributeSet query) {

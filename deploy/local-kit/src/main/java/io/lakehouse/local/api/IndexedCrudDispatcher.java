@@ -38,15 +38,21 @@ import java.util.function.Supplier;
  * existing name, merge and JSON patches and the status subresource of custom resources behave exactly as in the mock;
  * gets, lists, deletes (one object or a selection, finalizers honoured) and watches are answered here as the mock
  * answers them, without scanning every object.
+ *
+ * <p>Unlike the mock it collects garbage as Kubernetes does with background propagation: once an object is gone, the
+ * objects whose ownerReferences name it and no other existing owner are deleted too, and theirs in turn.
  */
 public final class IndexedCrudDispatcher extends Dispatcher implements KubernetesCrudPersistence {
 
   /** Changes kept for resuming watches: P5's burst makes ≈ 17,000; an informer further behind lists again. */
   static final int HISTORY = 20_000;
+  /** The garbage collector's deletes answer no request; the path only tells CRD changes apart, and no CRD is owned. */
+  private static final String NO_REQUEST_PATH = "";
 
   private final ReadWriteLock lock = new ReentrantReadWriteLock();
   private final AtomicLong resourceVersion = new AtomicLong();
   private final IndexedStore store = new IndexedStore();
+  private final OwnerIndex owners = new OwnerIndex();
   private final Watches watches;
   private final CustomResourceDefinitionProcessor crds = new CustomResourceDefinitionProcessor();
   private final KubernetesAttributesExtractor attributes = new KubernetesAttributesExtractor();
@@ -192,25 +198,37 @@ public final class IndexedCrudDispatcher extends Dispatcher implements Kubernete
     return crds.isStatusSubresourceEnabledForResource(attributes.fromKubernetesPath(path));
   }
 
-  /** Stores the new state (null: removes the object) and tells the watches; called under the write lock. */
+  /**
+   * Stores the new state (null: removes the object), tells the watches and, when the object is gone, deletes its
+   * dependents; called under the write lock.
+   */
   @Override
   public void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes,
       GenericKubernetesResource resource, String newState) {
     String existing = oldAttributes == null ? null : store.remove(oldAttributes);
+    String removedUid = existing == null ? null : owners.remove(oldAttributes);
     AttributeSet newAttributes = null;
     if (newState != null) {
-      newAttributes = resource != null ? attributes.extract(resource) : attributes.fromResource(newState);
+      GenericKubernetesResource stored = resource != null ? resource
+          : Serialization.unmarshal(newState, GenericKubernetesResource.class);
+      newAttributes = attributes.extract(stored);
       if (!newAttributes.containsKey(KubernetesAttributesExtractor.PLURAL)) {
         // A kind the mock knows no plural of (no CRD): the plural comes from the path, as in the mock.
         newAttributes = AttributeSet.merge(pathAttributes, newAttributes);
       }
       store.put(newAttributes, newState);
+      owners.put(newAttributes, stored);
     }
     if (!Objects.equals(existing, newState)) {
       long version = newState == null ? requestResourceVersion() : resourceVersion.get();
       String json = newState == null ? withResourceVersion(existing, version) : newState;
       watches.publish(new Change(version, oldAttributes, newAttributes, json));
       crds.process(path, newState == null ? existing : newState, newState == null);
+    }
+    if (newState == null && removedUid != null) {
+      for (AttributeSet orphan : owners.orphanedBy(removedUid)) {
+        delete(NO_REQUEST_PATH, orphan, store.find(orphan));
+      }
     }
   }
 
@@ -229,6 +247,7 @@ public final class IndexedCrudDispatcher extends Dispatcher implements Kubernete
   public void reset() {
     locked(lock.writeLock(), () -> {
       store.clear();
+      owners.clear();
       watches.reset(resourceVersion.get());
       crds.reset();
       return null;

@@ -141,7 +141,7 @@ final class IndexedStore {
   }
 
   /** (group, plural) of a stored object or a query: the core group is "". */
-  private static String kind(AttributeSet attributes) {
+  static String kind(AttributeSet attributes) {
     String plural = value(attributes, KubernetesAttributesExtractor.PLURAL);
     return plural.isEmpty() ? NO_KIND : value(attributes, KubernetesAttributesExtractor.API) + "/" + plural;
   }

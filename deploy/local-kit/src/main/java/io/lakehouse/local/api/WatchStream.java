@@ -1,5 +1,6 @@
 package io.lakehouse.local.api;
 
+import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.mockwebserver.crud.AttributeSet;
 import io.fabric8.mockwebserver.http.Response;
 import io.fabric8.mockwebserver.http.WebSocket;
@@ -10,6 +11,11 @@ import java.util.function.Consumer;
 final class WatchStream extends WebSocketListener {
 
   private final AttributeSet query;
+  /**
+   * The kind ({@link IndexedStore#kind}) the query names, or null when it names none: a change of another kind cannot
+   * match, which one comparison tells without matching every attribute of the query.
+   */
+  private final String kind;
   private final Long fromVersion;
   private final Consumer<WatchStream> onOpen;
   private final Consumer<WatchStream> onEnd;
@@ -22,6 +28,7 @@ final class WatchStream extends WebSocketListener {
   WatchStream(AttributeSet query, Long fromVersion, boolean bookmarks, Consumer<WatchStream> onOpen,
       Consumer<WatchStream> onEnd) {
     this.query = query;
+    this.kind = query.containsKey(KubernetesAttributesExtractor.PLURAL) ? IndexedStore.kind(query) : null;
     this.fromVersion = fromVersion;
     this.bookmarks = bookmarks;
     this.onOpen = onOpen;
@@ -37,6 +44,9 @@ final class WatchStream extends WebSocketListener {
   }
 
   void deliver(Change change) {
+    if (kind != null && !kind.equals(change.kind())) {
+      return;
+    }
     String event = change.eventFor(query);
     if (event != null) {
       send(event);

@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.api.model.ListOptions;
 import io.fabric8.kubernetes.api.model.ListOptionsBuilder;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.Watch;
@@ -321,6 +322,8 @@ class IndexedApiTest {
     List<String> events = new CopyOnWriteArrayList<>();
     try (Watch watch = configMaps(ns).withLabel("app", "x").watch(recorder(events, new CompletableFuture<>()))) {
       configMaps(ns).resource(configMap("other", Map.of("app", "y"))).create();
+      client.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName("secret")
+          .addToLabels("app", "x").endMetadata().build()).create(); // same labels, another kind
       configMaps(ns).resource(configMap("mine", Map.of("app", "x"))).create();
       configMaps(ns).withName("mine").edit(cm -> new ConfigMapBuilder(cm).editMetadata()
           .addToLabels("app", "z").endMetadata().build());
