@@ -48,11 +48,14 @@ final class RestartBench {
     CompletableFuture<Void> up = CompletableFuture.runAsync(stack::up);
     long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(r.opt("p8-timeout-seconds", TIMEOUT_SECONDS));
     long newPid = -1;
+    long started = -1;
     long readyMs = -1;
     long syncedMs = -1;
     while (System.nanoTime() < deadline && (readyMs < 0 || (syncedMs < 0 && hasLoop))) {
       if (newPid < 0 && r.pid(service) > 0 && r.pid(service) != oldPid) {
         newPid = r.pid(service);
+        // Read now: a process that dies later (a full heap) has no start time left to read.
+        started = Proc.startEpochMs(newPid);
       }
       if (newPid > 0 && syncedMs < 0 && loggedSince(log, logOffset)) {
         syncedMs = System.currentTimeMillis();
@@ -69,7 +72,6 @@ final class RestartBench {
     }
     Thread.sleep(r.opt("p8-settle-seconds", 10) * 1000L);
     Map<String, Double> after = calls.serviceCalls();
-    long started = Proc.startEpochMs(newPid);
     double mutating = IdleBench.MUTATING.stream().mapToDouble(v -> IdleBench.delta(after, before, v)).sum();
     r.row("P8", service, "cold restart (" + instances + "): process start → caches synced", "≤ 15 s",
         !hasLoop ? "– (no reconcile loop)" : syncedMs < 0 ? "not within the P8 timeout"
