@@ -15,9 +15,9 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Runs the calls of one reconcile pass that do not depend on each other at the same time, so that their round trips
  * to the API server overlap instead of adding up (an instance's Secrets after its root; its Deployment, Service and
  * Ingress after those). The caller runs the first call itself and waits for all of them, failed or not, before it
- * goes on: a pass never ends with one of its writes still in flight. A few shared daemon threads take the others; when they are all
- * busy (every reconcile worker fanning out at once) the caller runs the call itself, so the load on the API server
- * stays bounded and nothing waits for a thread. The threads end after a short idle time: an idle service keeps none.
+ * goes on: a pass never ends with one of its writes still in flight. A few shared daemon threads take the others;
+ * when they are all busy (every reconcile worker fanning out at once) the caller runs the call itself, so the load on
+ * the API server stays bounded and nothing waits for a thread. The threads end after a short idle time: an idle service keeps none.
  */
 public final class SideBySide {
 

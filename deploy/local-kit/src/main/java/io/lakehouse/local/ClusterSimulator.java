@@ -88,6 +88,7 @@ public final class ClusterSimulator implements AutoCloseable {
     Watched<GenericKubernetesResource> schedules = follow(Kinds.SCHEDULED_SPARK_APPLICATION);
     if (garbageCollection == GarbageCollection.BY_SIMULATOR) {
       COLLECTED_ONLY.forEach(this::follow);
+      collectGarbage();
     }
 
     jobs = new JobController(jobsWatched);
@@ -98,12 +99,6 @@ public final class ClusterSimulator implements AutoCloseable {
     play(clusters, new PostgresClusterController(new GenericStatus(clusters, serialization), secrets));
     play(apps, sparkApplications);
     play(schedules, new ScheduledSparkApplicationController(new GenericStatus(schedules, serialization), client));
-
-    if (garbageCollection == GarbageCollection.BY_SIMULATOR) {
-      GarbageCollector collector = new GarbageCollector(List.copyOf(watched));
-      watched.forEach(kind -> kind.onDelete(owner -> queue.submit("gc/" + owner.getMetadata().getUid(),
-          () -> collector.ownerDeleted(owner))));
-    }
   }
 
   /** Starts following the API; returns once every informer has listed what already exists. */
@@ -142,6 +137,13 @@ public final class ClusterSimulator implements AutoCloseable {
   public void close() {
     watched.forEach(Watched::stop);
     queue.close();
+  }
+
+  /** Deletes the dependents of every deleted object of the kinds followed so far (all of them: call it last). */
+  private void collectGarbage() {
+    GarbageCollector collector = new GarbageCollector(List.copyOf(watched));
+    watched.forEach(kind -> kind.onDelete(owner -> queue.submit("gc/" + owner.getMetadata().getUid(),
+        () -> collector.ownerDeleted(owner))));
   }
 
   private <T extends HasMetadata> Watched<T> follow(Class<T> type) {
