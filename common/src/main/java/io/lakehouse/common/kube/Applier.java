@@ -51,26 +51,25 @@ public class Applier {
                 }
                 Ownership.require(desired, live);
                 if (mode == ApplyMode.CREATE_ONLY) {
-                    cache.compact(live, "");
+                    cache.verified(live, "");
                     return new Applied(ApplyResult.UNCHANGED, live);
                 }
-                if (desired instanceof Secret s ? LiveMatch.coversSecret(s, live) : CompactObject.isCompact(live)
-                        && CompactObject.verifies(live, checksum)) {
-                    cache.compact(live, checksum);
+                if (desired instanceof Secret s ? LiveMatch.coversSecret(s, live) : CompactObject.verifies(live, checksum)) {
+                    cache.verified(live, checksum);
                     return new Applied(ApplyResult.UNCHANGED, live);
                 }
-                if (!CompactObject.isCompact(live) && !(desired instanceof Secret)) {
-                    // The live object's one serialization serves the comparison and its compact copy.
-                    JsonNode liveTree = SERIALIZATION.convertValue(live, JsonNode.class);
+                if (!(desired instanceof Secret)) {
+                    // The cache's objects are compact: the whole version is its kept JSON, or the API server's copy.
+                    JsonNode liveTree = CompactObject.isCompact(live) ? cache.wholeTree(live)
+                            : SERIALIZATION.convertValue(live, JsonNode.class);
+                    if (liveTree == null) {
+                        live = resource(desired).get(); // compared before against another desired state
+                        continue;
+                    }
                     if (LiveMatch.covers(desiredTree, liveTree)) {
-                        cache.compact(live, checksum, liveTree);
+                        cache.verified(live, checksum);
                         return new Applied(ApplyResult.UNCHANGED, live);
                     }
-                }
-                if (CompactObject.isCompact(live) && !(desired instanceof Secret)) {
-                    // Compact without having been seen to carry this desired state: compare the whole object.
-                    live = resource(desired).get();
-                    continue;
                 }
                 desired.getMetadata().setResourceVersion(live.getMetadata().getResourceVersion());
                 return new Applied(ApplyResult.UPDATED, resource(desired).update());

@@ -21,8 +21,8 @@ import java.util.TreeMap;
 import java.util.TreeSet;
 
 /**
- * The small copy of a live object that the informer cache keeps once nothing needs the rest (P6: ≤ 15 KB
- * of memory per instance). What readers of the cache use survives: name, namespace, uid, resourceVersion,
+ * The small copy of a live object that the informer cache keeps from the moment it arrives (P6: ≤ 15 KB
+ * of memory per instance; until a pass compared it, the cache also keeps its whole JSON, {@link WholeJson}). What readers of the cache use survives: name, namespace, uid, resourceVersion,
  * generation, labels, annotations, owner references, the status, {@code spec.replicas} (readiness) and a
  * Secret's type. What goes: config files, pod templates, Secret values. Two in-memory annotations, never
  * written to the API server, tell the cache's users what it was made from: {@link #MARK} (the checksum of
@@ -46,11 +46,11 @@ public final class CompactObject {
     private CompactObject() {}
 
     /**
-     * Whether an object is made compact as soon as it arrives: a Secret (its readers need only its labels
-     * and a digest of its data, and its values then never stay in memory) and a Job (run once, created and
-     * never updated: only its status and annotations are read).
+     * Whether nothing ever compares the whole of this object, so that the cache keeps no {@link WholeJson} of it: a
+     * Secret (compared by the digest of its data, and its values then never stay in memory) and a Job (run once,
+     * created and never updated: only its status and annotations are read).
      */
-    static boolean onArrival(HasMetadata o) {
+    static boolean neverComparedWhole(HasMetadata o) {
         return o instanceof Secret || o instanceof Job;
     }
 
@@ -61,16 +61,17 @@ public final class CompactObject {
 
     /** {@link #of(HasMetadata, String)} reading {@code fullTree}, the full object's JSON tree, when not null. */
     static HasMetadata of(HasMetadata full, String verified, JsonNode fullTree) {
-        return withMetadata(full, onArrival(full) ? kept(full)
+        return withMetadata(full, neverComparedWhole(full) ? kept(full)
                 : keptThroughJson(full, fullTree != null ? fullTree : SERIALIZATION.convertValue(full, JsonNode.class)),
                 verified);
     }
 
     /**
-     * What a Secret or a Job keeps, copied field by field. Why not through JSON like the rest: they are
+     * What a Secret or a Job keeps, copied field by field. Why not through JSON like the rest: objects are
      * compacted as they arrive, on the client's event loop while the informers' first lists come in; a
      * JSON round trip of every Secret and Job (values, pod templates) blocked that loop for seconds at
-     * 1,750 catalogs, and the next pages of every kind waited behind it until their 10 s timeout (P8).
+     * 1,750 catalogs, and the next pages of every kind waited behind it until their 10 s timeout (P8). The
+     * other kinds go through JSON once anyway, for their {@link WholeJson}.
      */
     private static HasMetadata kept(HasMetadata full) {
         if (full instanceof Secret s) {
@@ -139,9 +140,10 @@ public final class CompactObject {
         return annotations != null && annotations.containsKey(MARK);
     }
 
-    /** Whether this compact copy was seen to carry the desired state of this checksum. */
+    /** Whether this object is a compact copy seen to carry the desired state of this checksum. */
     static boolean verifies(HasMetadata compact, String checksum) {
-        return checksum != null && !checksum.isEmpty() && checksum.equals(compact.getMetadata().getAnnotations().get(MARK));
+        Map<String, String> annotations = compact.getMetadata().getAnnotations();
+        return checksum != null && !checksum.isEmpty() && annotations != null && checksum.equals(annotations.get(MARK));
     }
 
     /**

@@ -314,21 +314,25 @@ public class InformerCache implements AutoCloseable {
     }
 
     /**
-     * Keeps only the {@link CompactObject} of this version of a cached object: {@code verified} is the
-     * checksum of the desired state it was seen to carry ({@link Applier}), or "" when its content is
-     * never compared (created once). A newer version in the cache stays complete.
+     * A pass compared this version of a cached object with its desired state: it carries the one of checksum
+     * {@code verified} ("" when its content is never compared, created once). The cache drops its whole JSON.
      */
-    void compact(HasMetadata live, String verified) {
-        compact(live, verified, null);
+    void verified(HasMetadata live, String verified) {
+        InformerCacheStore store = storeOf(live);
+        if (store != null) {
+            store.verified(live, verified);
+        }
     }
 
-    /** {@link #compact} with the live object's JSON tree at hand ({@code liveTree}, or null): not serialized again. */
-    void compact(HasMetadata live, String verified, JsonNode liveTree) {
-        SharedIndexInformer<HasMetadata> informer = informers.get(ResourceKind.keyOf(live));
-        InformerCacheStore store = informer == null ? null : stores.get(informer);
-        if (store != null) {
-            store.compact(live, verified, liveTree);
-        }
+    /** The whole JSON tree of this version of a cached object that no pass compared yet, or null. */
+    JsonNode wholeTree(HasMetadata live) {
+        InformerCacheStore store = storeOf(live);
+        return store == null ? null : store.wholeTree(live);
+    }
+
+    private InformerCacheStore storeOf(HasMetadata object) {
+        SharedIndexInformer<HasMetadata> informer = informers.get(ResourceKind.keyOf(object));
+        return informer == null ? null : stores.get(informer);
     }
 
     public boolean isWatching() {
@@ -373,7 +377,8 @@ public class InformerCache implements AutoCloseable {
                         : inAnyNamespace.withLabel(Labels.MANAGED_BY, managedBy))
                 .withLimit(LIST_PAGE)
                 .runnableInformer(0);
-        InformerCacheStore store = new InformerCacheStore();
+        InformerCacheStore store =
+                new InformerCacheStore(o -> ownCreates.holds(unseenKey(o), o.getMetadata().getResourceVersion()));
         // Objects are kept compact (P6) and looked up by key only: no namespace index either.
         informer.itemStore(store).removeNamespaceIndex();
         stores.put(informer, store);

@@ -4,29 +4,45 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import java.util.stream.Stream;
 
 /**
- * The items of one informer, each complete until nothing needs more than its {@link CompactObject}: a
- * Secret or Job at once, any other object once the {@link Applier} saw it carry its desired state (or
- * left it alone: created only once). Any new version arrives complete again, so drift is compared on
- * the whole object; the same version listed again (a relist) keeps the compact copy. The keys are also
- * indexed by the instance their labels name, so that finding one instance's objects costs the same with
+ * The items of one informer, each kept as its {@link CompactObject} from the moment it arrives. A version that a pass
+ * may still compare with its desired state (anything but a Secret or a Job) also keeps its whole JSON, deflated
+ * ({@link WholeJson}), until the {@link Applier} compared it ({@link #verified}); a new version arrives whole again,
+ * so drift is compared on the whole object; the same version listed again (a relist) keeps what the cache had. The
+ * keys are also indexed by the instance their labels name, so that finding one instance's objects costs the same with
  * ten or ten thousand instances in the cache (P6).
  */
 final class InformerCacheStore implements ItemStore<HasMetadata> {
 
+    private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+
     private final ConcurrentHashMap<String, HasMetadata> items = new ConcurrentHashMap<>();
+    /** The whole JSON of the items no pass compared yet, by key (see {@link WholeJson}). */
+    private final ConcurrentHashMap<String, WholeJson> unverified = new ConcurrentHashMap<>();
     /**
      * Keys of the items by {@link #owner}: one key as such, or a {@code String[]} of several (a few bytes per
      * instance and kind, P6). Written by the informer's thread only.
      */
     private final ConcurrentHashMap<String, Object> byOwner = new ConcurrentHashMap<>();
+    /** Whether this version of an object is the one this process created (from a desired state it stamped). */
+    private final Predicate<HasMetadata> createdHere;
+
+    InformerCacheStore() {
+        this(o -> false);
+    }
+
+    InformerCacheStore(Predicate<HasMetadata> createdHere) {
+        this.createdHere = createdHere;
+    }
 
     @Override
     public String getKey(HasMetadata object) {
@@ -39,10 +55,22 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
         HasMetadata[] old = new HasMetadata[1];
         items.compute(key, (k, current) -> {
             old[0] = current;
-            if (current != null && CompactObject.isCompact(current) && sameVersion(current, object)) {
+            if (current != null && sameVersion(current, object)) {
                 return current;
             }
-            return CompactObject.onArrival(object) ? CompactObject.of(object, "") : object;
+            if (CompactObject.neverComparedWhole(object)) {
+                unverified.remove(key);
+                return CompactObject.of(object, "");
+            }
+            if (createdHere.test(object)) {
+                // The echo of our create carries the desired state it was made from: nothing left to compare.
+                unverified.remove(key);
+                return CompactObject.of(object, stamped(object));
+            }
+            JsonNode tree = SERIALIZATION.convertValue(object, JsonNode.class);
+            HasMetadata compact = CompactObject.of(object, "", tree);
+            unverified.put(key, WholeJson.of(object.getMetadata().getResourceVersion(), tree));
+            return compact;
         });
         if (old[0] != null) {
             unindex(key, old[0]);
@@ -67,23 +95,34 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
     }
 
     /**
-     * Replaces the stored item by the compact copy of {@code live} if it is still the same version
-     * (a newer one may have arrived meanwhile: it stays complete).
+     * The whole JSON tree of this version of an item, if no pass compared it yet ({@link #verified}); else null (read
+     * it from the API server).
      */
-    void compact(HasMetadata live, String verified) {
-        compact(live, verified, null);
+    JsonNode wholeTree(HasMetadata live) {
+        WholeJson whole = unverified.get(getKey(live));
+        return whole != null && whole.resourceVersion().equals(live.getMetadata().getResourceVersion()) ? whole.tree()
+                : null;
     }
 
-    /** {@link #compact(HasMetadata, String)} from the live object's JSON tree when the caller has it (else null). */
-    void compact(HasMetadata live, String verified, JsonNode liveTree) {
-        items.computeIfPresent(getKey(live), (k, current) -> sameVersion(current, live) && !CompactObject.isCompact(live)
-                && (!CompactObject.isCompact(current) || !verified.isEmpty() && !CompactObject.verifies(current, verified))
-                ? CompactObject.of(live, verified, liveTree) : current);
+    /**
+     * A pass compared this version of the item: it carries the desired state of checksum {@code verified} ("" when
+     * its content is never compared, created once). Its whole JSON goes, and its compact copy records the checksum.
+     * A newer version that arrived meanwhile is left as it is.
+     */
+    void verified(HasMetadata live, String verified) {
+        String key = getKey(live);
+        unverified.computeIfPresent(key, (k, whole) ->
+                whole.resourceVersion().equals(live.getMetadata().getResourceVersion()) ? null : whole);
+        if (!verified.isEmpty()) {
+            items.computeIfPresent(key, (k, current) -> sameVersion(current, live)
+                    && !CompactObject.verifies(current, verified) ? CompactObject.of(current, verified) : current);
+        }
     }
 
     @Override
     public HasMetadata remove(String key) {
         HasMetadata removed = items.remove(key);
+        unverified.remove(key);
         if (removed != null) {
             unindex(key, removed);
         }
@@ -155,6 +194,13 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
 
     private static String owner(String namespace, String instance) {
         return namespace + "/" + instance;
+    }
+
+    /** The desired-state checksum an object was stamped with when written ({@link Applier}), or "". */
+    private static String stamped(HasMetadata object) {
+        Map<String, String> annotations = object.getMetadata().getAnnotations();
+        String checksum = annotations == null ? null : annotations.get(Labels.CHECKSUM);
+        return checksum == null ? "" : checksum;
     }
 
     private static boolean sameVersion(HasMetadata a, HasMetadata b) {

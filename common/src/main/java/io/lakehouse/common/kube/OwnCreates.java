@@ -21,6 +21,11 @@ final class OwnCreates {
         }
     }
 
+    /** Whether this version of the object is the one our create was given (and its echo not told yet). */
+    boolean holds(String key, String resourceVersion) {
+        return resourceVersion != null && resourceVersion.equals(versions.get(key));
+    }
+
     /** Whether this version of the object is the echo of our create; forgotten once told (a second event is not). */
     boolean isEcho(String key, String resourceVersion) {
         return resourceVersion != null && versions.remove(key, resourceVersion);

@@ -2,17 +2,21 @@ package io.lakehouse.common.kube;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.ManagedFieldsEntryBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
  * An instance's objects are found through the store's index by instance (P6: what a teardown pass reads does
- * not grow with the number of other instances), and the index follows every change of the store.
+ * not grow with the number of other instances), and the index follows every change of the store. A version keeps its
+ * whole JSON until a pass compared it.
  */
 class InformerCacheStoreTest {
 
@@ -44,9 +48,9 @@ class InformerCacheStoreTest {
         put(configMap("lake-config", NS, "lake", "2"));
         assertThat(names(NS, "demo", "lake")).containsExactly("lake-config");
 
-        store.compact(store.get(NS + "/lake-config"), "");
         assertThat(CompactObject.isCompact(store.get(NS + "/lake-config"))).isTrue();
-        assertThat(names(NS, "demo", "lake")).as("a compact copy keeps its labels").containsExactly("lake-config");
+        store.verified(store.get(NS + "/lake-config"), "sum");
+        assertThat(names(NS, "demo", "lake")).as("a verified copy keeps its labels").containsExactly("lake-config");
 
         put(configMap("lake-config", NS, "pond", "3"));
         assertThat(store.ownedBy(NS, "demo", "lake")).as("relabelled by hand: no longer the lake's").isEmpty();
@@ -63,11 +67,66 @@ class InformerCacheStoreTest {
         assertThat(store.size()).isZero();
     }
 
+    @Test
+    void aVersionKeepsItsWholeJsonUntilAPassComparedIt() {
+        ConfigMap first = configMap("lake-config", NS, "lake", "1");
+        first.getMetadata().setManagedFields(List.of(new ManagedFieldsEntryBuilder().withManager("kubectl").build()));
+        first.getMetadata().setAnnotations(Map.of("kubectl.kubernetes.io/last-applied-configuration", "{\"data\":{}}",
+                "note", "kept"));
+        put(first);
+        HasMetadata cached = store.get(NS + "/lake-config");
+        assertThat(((ConfigMap) cached).getData()).as("the compact copy holds no data").isNullOrEmpty();
+        JsonNode whole = store.wholeTree(cached);
+        assertThat(whole.path("data").path("k").asText()).isEqualTo("v");
+        assertThat(whole.path("metadata").path("annotations").path("note").asText()).isEqualTo("kept");
+        assertThat(whole.path("metadata").has("managedFields")).as("never compared").isFalse();
+        assertThat(whole.path("metadata").path("annotations").has("kubectl.kubernetes.io/last-applied-configuration"))
+                .isFalse();
+
+        put(configMap("lake-config", NS, "lake", "1"));
+        assertThat(store.wholeTree(store.get(NS + "/lake-config"))).as("the same version listed again").isNotNull();
+        store.verified(cached, "sum");
+        assertThat(store.wholeTree(cached)).as("compared: gone").isNull();
+        assertThat(CompactObject.verifies(store.get(NS + "/lake-config"), "sum")).isTrue();
+        put(configMap("lake-config", NS, "lake", "1"));
+        assertThat(CompactObject.verifies(store.get(NS + "/lake-config"), "sum")).as("a relist keeps what was seen")
+                .isTrue();
+
+        put(configMap("lake-config", NS, "lake", "2"));
+        HasMetadata second = store.get(NS + "/lake-config");
+        assertThat(CompactObject.verifies(second, "sum")).as("a new version is not verified").isFalse();
+        assertThat(store.wholeTree(cached)).as("an older version's JSON is not handed out").isNull();
+        store.verified(cached, "sum");
+        assertThat(store.wholeTree(second)).as("comparing an older version leaves the new one whole").isNotNull();
+
+        put(new SecretBuilder().withNewMetadata().withName("lake-s3").withNamespace(NS).withResourceVersion("3")
+                .withLabels(labels("lake", "demo")).endMetadata().withData(Map.of("k", "dg==")).build());
+        assertThat(store.wholeTree(store.get(NS + "/lake-s3"))).as("a Secret is compared by digest: no JSON").isNull();
+        store.remove(NS + "/lake-config");
+        assertThat(store.wholeTree(second)).isNull();
+    }
+
+    @Test
+    void theEchoOfOurOwnCreateIsVerifiedAgainstTheChecksumItWasStampedWith() {
+        InformerCacheStore ours = new InformerCacheStore(o -> "7".equals(o.getMetadata().getResourceVersion()));
+        ConfigMap created = configMap("lake-config", NS, "lake", "7");
+        created.getMetadata().setAnnotations(Map.of(Labels.CHECKSUM, "stamped"));
+        ours.put(ours.getKey(created), created);
+        assertThat(CompactObject.verifies(ours.get(NS + "/lake-config"), "stamped")).isTrue();
+        assertThat(ours.wholeTree(created)).as("nothing left to compare").isNull();
+
+        ConfigMap edited = configMap("lake-config", NS, "lake", "8");
+        edited.getMetadata().setAnnotations(Map.of(Labels.CHECKSUM, "stamped"));
+        ours.put(ours.getKey(edited), edited);
+        assertThat(CompactObject.verifies(ours.get(NS + "/lake-config"), "stamped")).as("not our version").isFalse();
+        assertThat(ours.wholeTree(edited)).isNotNull();
+    }
+
     private void put(HasMetadata o) {
         store.put(store.getKey(o), o);
     }
 
-    private java.util.List<String> names(String namespace, String kind, String instance) {
+    private List<String> names(String namespace, String kind, String instance) {
         return store.ownedBy(namespace, kind, instance).stream().map(o -> o.getMetadata().getName()).toList();
     }
 
