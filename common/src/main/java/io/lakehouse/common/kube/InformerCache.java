@@ -300,6 +300,11 @@ public class InformerCache implements AutoCloseable {
         unseen.put(key, live);
         if (get(live).isPresent()) {
             unseen.remove(key);
+            // The watch was faster than this answer: its store kept the version whole, not knowing it was ours.
+            InformerCacheStore store = storeOf(live);
+            if (store != null) {
+                store.verifiedAsCreated(live);
+            }
         }
     }
 

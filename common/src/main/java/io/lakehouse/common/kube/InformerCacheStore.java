@@ -119,6 +119,16 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
         }
     }
 
+    /**
+     * This version of the item is the one this process created (told after the watch delivered it): it carries the
+     * desired state it was stamped with.
+     */
+    void verifiedAsCreated(HasMetadata created) {
+        if (!CompactObject.neverComparedWhole(created)) {
+            verified(created, stamped(created));
+        }
+    }
+
     @Override
     public HasMetadata remove(String key) {
         HasMetadata removed = items.remove(key);

@@ -120,6 +120,10 @@ class InformerCacheStoreTest {
         ours.put(ours.getKey(edited), edited);
         assertThat(CompactObject.verifies(ours.get(NS + "/lake-config"), "stamped")).as("not our version").isFalse();
         assertThat(ours.wholeTree(edited)).isNotNull();
+
+        ours.verifiedAsCreated(edited); // the watch delivered our create before its answer was recorded
+        assertThat(CompactObject.verifies(ours.get(NS + "/lake-config"), "stamped")).isTrue();
+        assertThat(ours.wholeTree(edited)).isNull();
     }
 
     private void put(HasMetadata o) {

@@ -1,5 +1,6 @@
 package io.lakehouse.bench;
 
+import java.nio.file.Files;
 import java.util.Map;
 
 /**
@@ -7,6 +8,7 @@ import java.util.Map;
  * reached so far, then {@code --p6-fill} more (500) created and converged, then the same burst again: the throughput
  * at the larger size against the smaller (≥ 80 %), and what each of the fill's catalogs cost ({@link Costs}: heap
  * bytes after a full GC, Kubernetes API calls by verb, events, SQL work; plus the service's CPU ms): ≤ 15 KB of heap.
+ * The heap per catalog by class goes to {@code p6-heap-by-class.txt} in the run's raw data ({@link ClassHistogram}).
  * The quality bar's sizes (1,000 and 10,000) are {@code --p6-fill 9000 --p6-burst 1000} after a first 1,000.
  */
 final class GrowthBench {
@@ -38,6 +40,7 @@ final class GrowthBench {
     double small = burstRate(burst, readyTimeoutSeconds);
     int sizeSmall = r.catalogCount();
     Thread.sleep(STATS_SETTLE_MS);
+    String histogramBefore = ClassHistogram.take(pid);
     Costs.Snapshot before = costs.snapshot();
     long cpuBefore = Proc.cpuTicks(pid);
     BenchCli.log("all", "P6: %d more catalogs (the fill) after %d", fill, r.catalogCount());
@@ -46,6 +49,8 @@ final class GrowthBench {
     Thread.sleep(STATS_SETTLE_MS);
     long cpuAfter = Proc.cpuTicks(pid);
     Costs.Snapshot after = costs.snapshot();
+    Files.writeString(r.work.resolve("p6-heap-by-class.txt"),
+        ClassHistogram.perInstance(histogramBefore, ClassHistogram.take(pid), fill));
     Map<String, Double> perInstance = after.perInstance(before, fill);
     perInstance.put("cpu_ms", (cpuAfter - cpuBefore) * 1000 / Proc.TICKS_PER_SECOND / fill);
     double large = burstRate(burst, readyTimeoutSeconds);
