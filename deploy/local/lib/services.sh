@@ -22,9 +22,8 @@ SERVICES_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-90}"
 # "The JIT: C1 only"): C2's compilations of the reconcile and boot paths cost more CPU than the code they
 # speed up (about half of a catalog's first 500); -Xmx stays the ceiling the benchmarks need. The images
 # (Dockerfile.jvm) and the chart (javaOpts) run the same (chart-check's JvmSettingsTest).
-# LAKEHOUSE_JAVA_OPTS replaces them, e.g. to measure another setting, or -Xmx768m for ten thousand catalogs
-# (a 256 MiB heap exits at about 5,400 while they are created, 512 MiB once in a cold restart with 9,920:
-# docs/install.md "Sizing").
+# LAKEHOUSE_JAVA_OPTS replaces them, e.g. to measure another setting, or -Xmx512m for ten thousand catalogs
+# (the 256 MiB heap holds 9,920, but its cold restart runs at the heap's edge: docs/install.md "Sizing").
 SERVICES_JAVA_OPTS="${LAKEHOUSE_JAVA_OPTS:--XX:+UseSerialGC -Xms64m -Xmn24m -Xmx256m -XX:MinHeapFreeRatio=40 -XX:MaxHeapFreeRatio=70 -XX:MetaspaceSize=128m -XX:ReservedCodeCacheSize=64m -Xss512k -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1}"
 # glibc's default of 8 malloc arenas per core keeps freed native memory of many threads resident.
 SERVICES_MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
