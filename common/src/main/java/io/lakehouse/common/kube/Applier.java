@@ -54,7 +54,8 @@ public class Applier {
                     cache.verified(live, "");
                     return new Applied(ApplyResult.UNCHANGED, live);
                 }
-                if (desired instanceof Secret s ? LiveMatch.coversSecret(s, live) : CompactObject.verifies(live, checksum)) {
+                if (desired instanceof Secret s ? LiveMatch.coversSecret(s, live)
+                        : CompactObject.verifies(live, checksum)) {
                     cache.verified(live, checksum);
                     return new Applied(ApplyResult.UNCHANGED, live);
                 }

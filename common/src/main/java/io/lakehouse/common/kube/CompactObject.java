@@ -22,7 +22,8 @@ import java.util.TreeSet;
 
 /**
  * The small copy of a live object that the informer cache keeps from the moment it arrives (P6: ≤ 15 KB
- * of memory per instance; until a pass compared it, the cache also keeps its whole JSON, {@link WholeJson}). What readers of the cache use survives: name, namespace, uid, resourceVersion,
+ * of memory per instance; until a pass compared it, the cache also keeps its whole JSON, {@link WholeJson}).
+ * What readers of the cache use survives: name, namespace, uid, resourceVersion,
  * generation, labels, annotations, owner references, the status, {@code spec.replicas} (readiness) and a
  * Secret's type. What goes: config files, pod templates, Secret values. Two in-memory annotations, never
  * written to the API server, tell the cache's users what it was made from: {@link #MARK} (the checksum of

@@ -100,8 +100,8 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
      */
     JsonNode wholeTree(HasMetadata live) {
         WholeJson whole = unverified.get(getKey(live));
-        return whole != null && whole.resourceVersion().equals(live.getMetadata().getResourceVersion()) ? whole.tree()
-                : null;
+        return whole != null && Objects.equals(whole.resourceVersion(), live.getMetadata().getResourceVersion())
+                ? whole.tree() : null;
     }
 
     /**
@@ -112,7 +112,7 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
     void verified(HasMetadata live, String verified) {
         String key = getKey(live);
         unverified.computeIfPresent(key, (k, whole) ->
-                whole.resourceVersion().equals(live.getMetadata().getResourceVersion()) ? null : whole);
+                Objects.equals(whole.resourceVersion(), live.getMetadata().getResourceVersion()) ? null : whole);
         if (!verified.isEmpty()) {
             items.computeIfPresent(key, (k, current) -> sameVersion(current, live)
                     && !CompactObject.verifies(current, verified) ? CompactObject.of(current, verified) : current);

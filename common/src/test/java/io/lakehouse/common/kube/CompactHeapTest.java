@@ -65,7 +65,8 @@ class CompactHeapTest {
 
     private long heapPerInstance(boolean compared) throws IOException {
         String catalog = fixture();
-        fill(new HashMap<>(), catalog, 100, "warm-up", compared); // Jackson's and the JIT's caches are not the instances'
+        // Jackson's and the JIT's caches are not the instances'
+        fill(new HashMap<>(), catalog, 100, "warm-up", compared);
 
         long before = heapAfterGc();
         Map<String, InformerCacheStore> stores = new HashMap<>();
