@@ -186,8 +186,9 @@ public final class CompactObject {
         m.setDeletionTimestamp(Interned.of(full.getDeletionTimestamp()));
         m.setLabels(Interned.map(full.getLabels()));
         m.setAnnotations(Interned.map(annotations));
-        m.setOwnerReferences(full.getOwnerReferences() == null ? List.of()
-                : List.of(full.getOwnerReferences().stream().map(CompactObject::ownerReference).toArray(OwnerReference[]::new)));
+        // An instance's objects name the same owner: one list for all of them (≈ 600 bytes per catalog, P6).
+        m.setOwnerReferences(full.getOwnerReferences() == null ? List.of() : Interned.shared(List.of(
+                full.getOwnerReferences().stream().map(CompactObject::ownerReference).toArray(OwnerReference[]::new))));
         m.setFinalizers(full.getFinalizers() == null ? List.of()
                 : List.of(full.getFinalizers().stream().map(Interned::of).toArray(String[]::new)));
         m.setManagedFields(List.of());

@@ -79,4 +79,21 @@ class CompactObjectTest {
         assertThat(CompactObject.verifies(compact, "abc")).isTrue();
         assertThat(compact.getMetadata().getAnnotations()).containsEntry(Labels.CHECKSUM, "abc");
     }
+
+    @Test
+    void theObjectsOfOneOwnerShareOneListOfOwnerReferences() {
+        Secret first = new SecretBuilder().withNewMetadata().withName("a").withNamespace("ns").addNewOwnerReference()
+                .withApiVersion("v1").withKind("ConfigMap").withName("lake-instance").withUid(new String("u-1"))
+                .endOwnerReference().endMetadata().build();
+        Secret second = new SecretBuilder(first).editMetadata().withName("b").editFirstOwnerReference()
+                .withUid(new String("u-1")).endOwnerReference().endMetadata().build();
+        Secret other = new SecretBuilder(first).editMetadata().withName("c").editFirstOwnerReference().withUid("u-2")
+                .endOwnerReference().endMetadata().build();
+
+        var shared = CompactObject.of(first, "").getMetadata().getOwnerReferences();
+
+        assertThat(CompactObject.of(second, "").getMetadata().getOwnerReferences()).isSameAs(shared);
+        assertThat(CompactObject.of(other, "").getMetadata().getOwnerReferences()).isNotSameAs(shared)
+                .singleElement().extracting("uid").isEqualTo("u-2");
+    }
 }
