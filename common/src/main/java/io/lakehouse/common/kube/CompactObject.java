@@ -40,7 +40,7 @@ public final class CompactObject {
     static final String DATA_KEYS = "lakehouse.io/cache-data-keys";
 
     /** kubectl apply's copy of the whole object it applied, a Secret's data included. */
-    private static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
+    static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 
     private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 

@@ -17,19 +17,18 @@ import java.util.zip.InflaterInputStream;
  * The whole of one version of a cached object, as deflated JSON, kept until a pass compared it with its desired state
  * ({@link Applier}). Why not the object itself: after a restart every listed object waits for its instance's first
  * pass, and ten thousand catalogs' fabric8 objects outgrew a 512 MiB heap (P8); their deflated JSON is about a
- * twentieth of that. What no comparison reads is left out: {@code managedFields} and kubectl's last-applied copy.
+ * tenth of that. What no comparison reads is left out: {@code managedFields} and kubectl's last-applied copy.
  */
 record WholeJson(String resourceVersion, byte[] deflated) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 
     /** {@code tree} is the object's JSON tree; its metadata loses the two fields no comparison reads. */
     static WholeJson of(String resourceVersion, JsonNode tree) {
         if (tree.get("metadata") instanceof ObjectNode metadata) {
             metadata.remove("managedFields");
             if (metadata.get("annotations") instanceof ObjectNode annotations) {
-                annotations.remove(LAST_APPLIED);
+                annotations.remove(CompactObject.LAST_APPLIED);
             }
         }
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);

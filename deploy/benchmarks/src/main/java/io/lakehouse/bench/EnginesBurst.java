@@ -181,8 +181,7 @@ final class EnginesBurst {
     Map<String, Double> kubeThreads1 = ThreadCpu.snapshot(kubePid);
     long rssAfter = Proc.rssKb(pid);
     long heapAfter = Proc.heapUsedAfterGcKb(pid);
-    Files.writeString(work.resolve("class-histogram-after-p5-mixed.txt"),
-        Proc.run(List.of("jcmd", Long.toString(pid), "GC.class_histogram")));
+    Files.writeString(work.resolve("class-histogram-after-p5-mixed.txt"), ClassHistogram.take(pid));
 
     Stats converge = new Stats("**P5-mixed: POST → phase Ready seen (lists every 500 ms), all kinds**");
     Map<String, Stats> perKind = new LinkedHashMap<>();

@@ -161,8 +161,7 @@ final class P5Bench {
     Map<String, Double> kubeThreads1 = ThreadCpu.snapshot(kubePid);
     long rssAfter = Proc.rssKb(catalogPid);
     long heapAfter = Proc.heapUsedAfterGcKb(catalogPid);
-    Files.writeString(work.resolve("class-histogram-after-p5.txt"),
-        Proc.run(List.of("jcmd", Long.toString(catalogPid), "GC.class_histogram")));
+    Files.writeString(work.resolve("class-histogram-after-p5.txt"), ClassHistogram.take(catalogPid));
     // What the convergence polling itself cost the service: the same list calls on the now idle system.
     long calibrationTicks = Proc.cpuTicks(catalogPid);
     long calibration0 = System.nanoTime();
