@@ -28,6 +28,8 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
     private final ConcurrentHashMap<String, HasMetadata> items = new ConcurrentHashMap<>();
     /** The whole JSON of the items no pass compared yet, by key (see {@link WholeJson}). */
     private final ConcurrentHashMap<String, WholeJson> unverified = new ConcurrentHashMap<>();
+    /** What this informer's whole JSONs are deflated against. */
+    private final DeflateDictionary dictionary = new DeflateDictionary();
     /**
      * Keys of the items by {@link #owner}: one key as such, or a {@code String[]} of several (a few bytes per
      * instance and kind, P6). Written by the informer's thread only.
@@ -69,7 +71,7 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
             }
             JsonNode tree = SERIALIZATION.convertValue(object, JsonNode.class);
             HasMetadata compact = CompactObject.of(object, "", tree);
-            unverified.put(key, WholeJson.of(object.getMetadata().getResourceVersion(), tree));
+            unverified.put(key, WholeJson.of(object.getMetadata().getResourceVersion(), tree, dictionary));
             return compact;
         });
         if (old[0] != null) {

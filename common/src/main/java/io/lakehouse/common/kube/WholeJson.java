@@ -3,55 +3,92 @@ package io.lakehouse.common.kube;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
-import java.util.zip.DeflaterOutputStream;
 import java.util.zip.Inflater;
-import java.util.zip.InflaterInputStream;
 
 /**
- * The whole of one version of a cached object, as deflated JSON, kept until a pass compared it with its desired state
- * ({@link Applier}). Why not the object itself: after a restart every listed object waits for its instance's first
- * pass, and ten thousand catalogs' fabric8 objects outgrew a 512 MiB heap (P8); their deflated JSON is about a
- * tenth of that. What no comparison reads is left out: {@code managedFields} and kubectl's last-applied copy.
+ * What a pass compares of one version of a cached object ({@link LiveMatch#covers}), as deflated JSON, kept until a
+ * pass compared it with its desired state ({@link Applier}). Why not the object itself: after a restart every listed
+ * object waits for its instance's first pass, and ten thousand catalogs' fabric8 objects outgrew a 512 MiB heap
+ * (P8). Only what a comparison reads is kept: no status, and of the metadata the labels, the annotations (but
+ * kubectl's last-applied copy) and the owner references. It is deflated against samples of its informer's other
+ * objects ({@link DeflateDictionary}), the array of which it holds.
  */
-record WholeJson(String resourceVersion, byte[] deflated) {
+record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final List<String> COMPARED_METADATA = List.of("labels", "annotations", "ownerReferences");
 
-    /** {@code tree} is the object's JSON tree; its metadata loses the two fields no comparison reads. */
-    static WholeJson of(String resourceVersion, JsonNode tree) {
-        if (tree.get("metadata") instanceof ObjectNode metadata) {
-            metadata.remove("managedFields");
-            if (metadata.get("annotations") instanceof ObjectNode annotations) {
-                annotations.remove(CompactObject.LAST_APPLIED);
-            }
-        }
-        ByteArrayOutputStream bytes = new ByteArrayOutputStream(1024);
+    /** {@code tree} is the object's JSON tree: it loses what no comparison reads. */
+    static WholeJson of(String resourceVersion, JsonNode tree, DeflateDictionary dictionary) {
+        byte[] json = compared(tree);
+        byte[] samples = dictionary.samples();
         Deflater deflater = new Deflater(Deflater.BEST_SPEED);
-        try (DeflaterOutputStream out = new DeflaterOutputStream(bytes, deflater)) {
-            MAPPER.writeValue(out, tree);
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        try {
+            if (samples.length > 0) {
+                deflater.setDictionary(samples);
+            }
+            deflater.setInput(json);
+            deflater.finish();
+            ByteArrayOutputStream out = new ByteArrayOutputStream(Math.max(64, json.length / 4));
+            byte[] buffer = new byte[Math.max(256, json.length / 2)];
+            while (!deflater.finished()) {
+                out.write(buffer, 0, deflater.deflate(buffer));
+            }
+            byte[] deflated = out.toByteArray();
+            dictionary.learn(json, deflated.length);
+            return new WholeJson(resourceVersion, deflated, samples);
         } finally {
             deflater.end();
         }
-        return new WholeJson(resourceVersion, bytes.toByteArray());
     }
 
     /** The object's JSON tree, as it was kept. */
     JsonNode tree() {
         Inflater inflater = new Inflater();
-        try (InputStream in = new InflaterInputStream(new ByteArrayInputStream(deflated), inflater)) {
-            return MAPPER.readTree(in);
+        try {
+            inflater.setInput(deflated);
+            ByteArrayOutputStream out = new ByteArrayOutputStream(deflated.length * 8);
+            byte[] buffer = new byte[4096];
+            while (!inflater.finished()) {
+                int n = inflater.inflate(buffer);
+                if (n == 0 && inflater.needsDictionary()) {
+                    inflater.setDictionary(dictionary);
+                } else if (n == 0 && inflater.needsInput()) {
+                    throw new IllegalStateException("kept JSON truncated");
+                }
+                out.write(buffer, 0, n);
+            }
+            return MAPPER.readTree(out.toByteArray());
+        } catch (DataFormatException e) {
+            throw new IllegalStateException("kept JSON unreadable", e);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } finally {
             inflater.end();
+        }
+    }
+
+    /** The tree's JSON without what {@link LiveMatch#covers} does not read. */
+    private static byte[] compared(JsonNode tree) {
+        if (tree instanceof ObjectNode object) {
+            object.remove("status");
+            if (object.get("metadata") instanceof ObjectNode metadata) {
+                metadata.retain(COMPARED_METADATA);
+                if (metadata.get("annotations") instanceof ObjectNode annotations) {
+                    annotations.remove(CompactObject.LAST_APPLIED);
+                }
+            }
+        }
+        try {
+            return MAPPER.writeValueAsBytes(tree);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 }

@@ -1,0 +1,78 @@
+package io.lakehouse.common.kube;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class WholeJsonTest {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+
+    @Test
+    void keepsWhatAComparisonReadsAndGivesItBackAfterTheDictionaryGrew() {
+        DeflateDictionary dictionary = new DeflateDictionary();
+        WholeJson first = WholeJson.of("1", configMap("lake-1", "a"), dictionary);
+        byte[] learned = dictionary.samples();
+        assertThat(learned).as("the first of its shape is a sample").isNotEmpty();
+
+        WholeJson second = WholeJson.of("2", configMap("lake-2", "b"), dictionary);
+        assertThat(dictionary.samples()).as("of a shape seen: not a sample").isSameAs(learned);
+        assertThat(second.deflated().length).as("against the sample, a fraction of the first")
+                .isLessThan(first.deflated().length / 3);
+
+        WholeJson other = WholeJson.of("3", MAPPER.valueToTree(Map.of("kind", "Service", "apiVersion", "v1",
+                "spec", Map.of("ports", Map.of("http", 8181, "management", 8182), "selector", Map.of("app", "x")))),
+                dictionary);
+        assertThat(dictionary.samples().length).as("a new shape: a sample too").isGreaterThan(learned.length);
+
+        JsonNode tree = first.tree();
+        assertThat(tree.path("data").path("application.properties").asText()).contains("lake-1");
+        assertThat(tree.path("metadata").path("labels").path("app").asText()).isEqualTo("lake-1");
+        assertThat(tree.path("metadata").path("annotations").path("note").asText()).isEqualTo("kept");
+        assertThat(tree.path("metadata").path("ownerReferences").get(0).path("uid").asText()).isEqualTo("u-lake-1");
+        assertThat(tree.path("metadata").path("annotations").has(CompactObject.LAST_APPLIED)).isFalse();
+        assertThat(tree.path("metadata").has("managedFields")).isFalse();
+        assertThat(tree.path("metadata").has("uid")).isFalse();
+        assertThat(tree.has("status")).as("never compared").isFalse();
+        assertThat(second.tree().path("data").path("application.properties").asText()).contains("lake-2");
+        assertThat(other.tree().path("spec").path("ports").path("http").asInt()).isEqualTo(8181);
+    }
+
+    @Test
+    void aDictionaryStopsGrowingAtItsLimit() {
+        DeflateDictionary dictionary = new DeflateDictionary();
+        for (int i = 0; i < 200; i++) {
+            WholeJson.of("1", MAPPER.valueToTree(Map.of("kind", "ConfigMap", "data", Map.of("k", random(1000)))),
+                    dictionary);
+        }
+        assertThat(dictionary.samples().length).isBetween(DeflateDictionary.MAX_BYTES - 2000,
+                DeflateDictionary.MAX_BYTES);
+    }
+
+    private static JsonNode configMap(String name, String value) {
+        return MAPPER.valueToTree(Map.of("apiVersion", "v1", "kind", "ConfigMap",
+                "metadata", Map.of("name", name, "namespace", "team", "uid", "uid-" + name, "resourceVersion", "7",
+                        "labels", Map.of("app", name, "lakehouse.io/instance-kind", "catalog"),
+                        "annotations", Map.of("note", "kept", CompactObject.LAST_APPLIED, "{\"data\":{}}"),
+                        "ownerReferences", List.of(Map.of("kind", "Catalog", "name", name, "uid", "u-" + name)),
+                        "managedFields", List.of(Map.of("manager", "kubectl"))),
+                "data", Map.of("application.properties", ("polaris.realm-context.realms=" + name
+                        + "\npolaris.persistence.type=relational-jdbc\nquarkus.datasource.jdbc.url=jdbc:postgresql://"
+                        + name + "-db-rw:5432/app\n").repeat(4), "v", value),
+                "status", Map.of("phase", "whatever")));
+    }
+
+    private static String random(int length) {
+        StringBuilder s = new StringBuilder();
+        Random r = new Random(length * 31L + System.nanoTime());
+        while (s.length() < length) {
+            s.append(Long.toString(r.nextLong(), 36));
+        }
+        return s.substring(0, length);
+    }
+}
