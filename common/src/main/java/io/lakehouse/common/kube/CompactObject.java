@@ -1,6 +1,7 @@
 package io.lakehouse.common.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ObjectMeta;
@@ -110,7 +111,7 @@ public final class CompactObject {
 
     /** What any other object keeps (status, a Secret's type, {@code spec.replicas}), through its JSON tree. */
     private static HasMetadata keptThroughJson(HasMetadata full, JsonNode tree) {
-        ObjectNode kept = SERIALIZATION.convertValue(Map.of(), ObjectNode.class);
+        ObjectNode kept = JsonNodeFactory.instance.objectNode();
         kept.set("apiVersion", tree.get("apiVersion"));
         kept.set("kind", tree.get("kind"));
         copy(tree, kept, "status");
@@ -132,8 +133,9 @@ public final class CompactObject {
             annotations.put(DATA_DIGEST, dataDigest(s));
             annotations.put(DATA_KEYS, String.join(",", dataKeys(s)));
         }
+        NoExtras.strip(compact); // before the metadata, which is built of immutable collections already
         compact.setMetadata(metadata(full.getMetadata(), annotations));
-        return NoExtras.strip(compact);
+        return compact;
     }
 
     public static boolean isCompact(HasMetadata o) {

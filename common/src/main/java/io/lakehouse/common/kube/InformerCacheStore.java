@@ -71,7 +71,8 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
             }
             JsonNode tree = SERIALIZATION.convertValue(object, JsonNode.class);
             HasMetadata compact = CompactObject.of(object, "", tree);
-            unverified.put(key, WholeJson.of(object.getMetadata().getResourceVersion(), tree, dictionary));
+            unverified.put(key, WholeJson.of(object.getMetadata().getResourceVersion(), tree, dictionary,
+                    shape(object)));
             return compact;
         });
         if (old[0] != null) {
@@ -194,6 +195,18 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
         }
         String[] left = Arrays.stream(several).filter(k -> !k.equals(key)).toArray(String[]::new);
         return left.length == 1 ? left[0] : left;
+    }
+
+    /**
+     * What tells apart the objects of one kind that differ in more than names ({@link DeflateDictionary}): the kind of
+     * their instance and their name without the instance's (a catalog's {@code -config} and {@code -db-config}
+     * ConfigMaps).
+     */
+    private static String shape(HasMetadata object) {
+        Map<String, String> labels = object.getMetadata().getLabels();
+        String instance = labels == null ? null : labels.get(Labels.INSTANCE);
+        String name = object.getMetadata().getName();
+        return instance == null || name == null ? "" : labels.get(Labels.INSTANCE_KIND) + ":" + name.replace(instance, "");
     }
 
     /** {@code namespace/instance}: an instance name is unique in its namespace across kinds (NameRegistry). */

@@ -16,18 +16,18 @@ import java.util.zip.Inflater;
  * pass compared it with its desired state ({@link Applier}). Why not the object itself: after a restart every listed
  * object waits for its instance's first pass, and ten thousand catalogs' fabric8 objects outgrew a 512 MiB heap
  * (P8). Only what a comparison reads is kept: no status, and of the metadata the labels, the annotations (but
- * kubectl's last-applied copy) and the owner references. It is deflated against samples of its informer's other
- * objects ({@link DeflateDictionary}), the array of which it holds.
+ * kubectl's last-applied copy) and the owner references. It is deflated against a sample of its shape among its
+ * informer's objects ({@link DeflateDictionary}), which it holds.
  */
 record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final List<String> COMPARED_METADATA = List.of("labels", "annotations", "ownerReferences");
 
-    /** {@code tree} is the object's JSON tree: it loses what no comparison reads. */
-    static WholeJson of(String resourceVersion, JsonNode tree, DeflateDictionary dictionary) {
+    /** {@code tree} is the JSON tree of an object of this shape: it loses what no comparison reads. */
+    static WholeJson of(String resourceVersion, JsonNode tree, DeflateDictionary dictionary, String shape) {
         byte[] json = compared(tree);
-        byte[] samples = dictionary.samples();
+        byte[] samples = dictionary.sample(shape);
         Deflater deflater = new Deflater(Deflater.BEST_SPEED);
         try {
             if (samples.length > 0) {
@@ -41,7 +41,7 @@ record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
                 out.write(buffer, 0, deflater.deflate(buffer));
             }
             byte[] deflated = out.toByteArray();
-            dictionary.learn(json, deflated.length);
+            dictionary.learn(shape, json, deflated.length);
             return new WholeJson(resourceVersion, deflated, samples);
         } finally {
             deflater.end();

@@ -14,21 +14,22 @@ class WholeJsonTest {
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
     @Test
-    void keepsWhatAComparisonReadsAndGivesItBackAfterTheDictionaryGrew() {
+    void keepsWhatAComparisonReadsAndGivesItBackDeflatedAgainstItsShapesSample() {
         DeflateDictionary dictionary = new DeflateDictionary();
-        WholeJson first = WholeJson.of("1", configMap("lake-1", "a"), dictionary);
-        byte[] learned = dictionary.samples();
-        assertThat(learned).as("the first of its shape is a sample").isNotEmpty();
+        WholeJson first = WholeJson.of("1", configMap("lake-1", "a"), dictionary, "config");
+        byte[] learned = dictionary.sample("config");
+        assertThat(learned).as("the first of its shape is its sample").isNotEmpty();
 
-        WholeJson second = WholeJson.of("2", configMap("lake-2", "b"), dictionary);
-        assertThat(dictionary.samples()).as("of a shape seen: not a sample").isSameAs(learned);
+        WholeJson second = WholeJson.of("2", configMap("lake-2", "b"), dictionary, "config");
+        assertThat(dictionary.sample("config")).as("like the sample: not a sample").isSameAs(learned);
         assertThat(second.deflated().length).as("against the sample, a fraction of the first")
                 .isLessThan(first.deflated().length / 3);
 
         WholeJson other = WholeJson.of("3", MAPPER.valueToTree(Map.of("kind", "Service", "apiVersion", "v1",
                 "spec", Map.of("ports", Map.of("http", 8181, "management", 8182), "selector", Map.of("app", "x")))),
-                dictionary);
-        assertThat(dictionary.samples().length).as("a new shape: a sample too").isGreaterThan(learned.length);
+                dictionary, "service");
+        assertThat(dictionary.shapes()).as("another shape, a sample of its own").isEqualTo(2);
+        assertThat(dictionary.sample("config")).isSameAs(learned);
 
         JsonNode tree = first.tree();
         assertThat(tree.path("data").path("application.properties").asText()).contains("lake-1");
@@ -44,14 +45,20 @@ class WholeJsonTest {
     }
 
     @Test
-    void aDictionaryStopsGrowingAtItsLimit() {
+    void anObjectUnlikeItsShapesSampleTakesItsPlaceButShapesAndSamplesAreBounded() {
         DeflateDictionary dictionary = new DeflateDictionary();
-        for (int i = 0; i < 200; i++) {
-            WholeJson.of("1", MAPPER.valueToTree(Map.of("kind", "ConfigMap", "data", Map.of("k", random(1000)))),
-                    dictionary);
+        WholeJson.of("1", configMap("lake-1", random(1000)), dictionary, "config");
+        byte[] first = dictionary.sample("config");
+        WholeJson kept = WholeJson.of("2", configMap("lake-2", random(1000)), dictionary, "config");
+        assertThat(dictionary.sample("config")).as("deflated poorly: the new sample").isNotSameAs(first);
+        assertThat(kept.tree().path("metadata").path("labels").path("app").asText()).isEqualTo("lake-2");
+
+        WholeJson.of("3", configMap("lake-3", random(20_000)), dictionary, "big");
+        assertThat(dictionary.sample("big")).as("larger than a sample may be").isEmpty();
+        for (int i = 0; i < DeflateDictionary.MAX_SHAPES + 10; i++) {
+            WholeJson.of("1", configMap("lake-" + i, random(100)), dictionary, "shape-" + i);
         }
-        assertThat(dictionary.samples().length).isBetween(DeflateDictionary.MAX_BYTES - 2000,
-                DeflateDictionary.MAX_BYTES);
+        assertThat(dictionary.shapes()).isEqualTo(DeflateDictionary.MAX_SHAPES);
     }
 
     private static JsonNode configMap(String name, String value) {
