@@ -28,7 +28,7 @@ final class DeflateDictionary {
         return samples.getOrDefault(shape, NONE);
     }
 
-    /** Takes {@code json} as its shape's sample if it deflated to {@code deflatedLength} bytes against the current one. */
+    /** Takes {@code json} as its shape's sample if it deflated to {@code deflatedLength} bytes against the current. */
     void learn(String shape, byte[] json, int deflatedLength) {
         if (deflatedLength * POOR_RATIO > json.length && json.length <= MAX_SAMPLE_BYTES
                 && (samples.size() < MAX_SHAPES || samples.containsKey(shape))) {

@@ -206,7 +206,8 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
         Map<String, String> labels = object.getMetadata().getLabels();
         String instance = labels == null ? null : labels.get(Labels.INSTANCE);
         String name = object.getMetadata().getName();
-        return instance == null || name == null ? "" : labels.get(Labels.INSTANCE_KIND) + ":" + name.replace(instance, "");
+        return instance == null || name == null ? ""
+                : labels.get(Labels.INSTANCE_KIND) + ":" + name.replace(instance, "");
     }
 
     /** {@code namespace/instance}: an instance name is unique in its namespace across kinds (NameRegistry). */

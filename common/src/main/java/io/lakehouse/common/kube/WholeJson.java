@@ -24,14 +24,14 @@ record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
     private static final ObjectMapper MAPPER = new ObjectMapper();
     private static final List<String> COMPARED_METADATA = List.of("labels", "annotations", "ownerReferences");
 
-    /** {@code tree} is the JSON tree of an object of this shape: it loses what no comparison reads. */
+    /** {@code tree}, the JSON of an object of this shape, loses what no comparison reads: read it before. */
     static WholeJson of(String resourceVersion, JsonNode tree, DeflateDictionary dictionary, String shape) {
         byte[] json = compared(tree);
-        byte[] samples = dictionary.sample(shape);
+        byte[] sample = dictionary.sample(shape);
         Deflater deflater = new Deflater(Deflater.BEST_SPEED);
         try {
-            if (samples.length > 0) {
-                deflater.setDictionary(samples);
+            if (sample.length > 0) {
+                deflater.setDictionary(sample);
             }
             deflater.setInput(json);
             deflater.finish();
@@ -42,7 +42,7 @@ record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
             }
             byte[] deflated = out.toByteArray();
             dictionary.learn(shape, json, deflated.length);
-            return new WholeJson(resourceVersion, deflated, samples);
+            return new WholeJson(resourceVersion, deflated, sample);
         } finally {
             deflater.end();
         }
