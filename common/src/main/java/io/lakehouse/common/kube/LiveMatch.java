@@ -1,6 +1,7 @@
 package io.lakehouse.common.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
@@ -8,6 +9,7 @@ import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.lakehouse.common.validation.Quantities;
 import java.math.BigDecimal;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -22,6 +24,9 @@ public final class LiveMatch {
     private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
     private static final Set<String> QUANTITY_PARENTS = Set.of("limits", "requests", "capacity");
     private static final String QUANTITY = " quantity";
+    private static final String STATUS = "status";
+    /** What {@link #covers} compares of the metadata. */
+    private static final List<String> COMPARED_METADATA = List.of("labels", "annotations", "ownerReferences");
 
     private LiveMatch() {}
 
@@ -36,7 +41,7 @@ public final class LiveMatch {
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
             String name = field.getKey();
-            if ("status".equals(name)) {
+            if (STATUS.equals(name)) {
                 continue;
             }
             boolean ok = "metadata".equals(name) ? metadataCovers(field.getValue(), l.path("metadata"))
@@ -59,9 +64,18 @@ public final class LiveMatch {
     }
 
     private static boolean metadataCovers(JsonNode desired, JsonNode live) {
-        return subset(desired.path("labels"), live.path("labels"))
-                && subset(desired.path("annotations"), live.path("annotations"))
-                && subset(desired.path("ownerReferences"), live.path("ownerReferences"));
+        return COMPARED_METADATA.stream().allMatch(field -> subset(desired.path(field), live.path(field)));
+    }
+
+    /**
+     * Drops from a live object's tree what {@link #covers} never reads (its status, and of its metadata all but
+     * {@link #COMPARED_METADATA}): for a caller that keeps the tree to compare it later ({@link WholeJson}).
+     */
+    static void dropUncompared(ObjectNode live) {
+        live.remove(STATUS);
+        if (live.get("metadata") instanceof ObjectNode metadata) {
+            metadata.retain(COMPARED_METADATA);
+        }
     }
 
     static boolean subset(JsonNode desired, JsonNode live) {

@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.util.List;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -22,7 +21,6 @@ import java.util.zip.Inflater;
 record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
-    private static final List<String> COMPARED_METADATA = List.of("labels", "annotations", "ownerReferences");
 
     /** {@code tree}, the JSON of an object of this shape, loses what no comparison reads: read it before. */
     static WholeJson of(String resourceVersion, JsonNode tree, DeflateDictionary dictionary, String shape) {
@@ -74,15 +72,12 @@ record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
         }
     }
 
-    /** The tree's JSON without what {@link LiveMatch#covers} does not read. */
+    /** The tree's JSON without what {@link LiveMatch#covers} does not read, nor kubectl's last-applied copy. */
     private static byte[] compared(JsonNode tree) {
         if (tree instanceof ObjectNode object) {
-            object.remove("status");
-            if (object.get("metadata") instanceof ObjectNode metadata) {
-                metadata.retain(COMPARED_METADATA);
-                if (metadata.get("annotations") instanceof ObjectNode annotations) {
-                    annotations.remove(CompactObject.LAST_APPLIED);
-                }
+            LiveMatch.dropUncompared(object);
+            if (object.path("metadata").get("annotations") instanceof ObjectNode annotations) {
+                annotations.remove(CompactObject.LAST_APPLIED);
             }
         }
         try {
