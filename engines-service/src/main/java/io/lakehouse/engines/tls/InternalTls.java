@@ -39,6 +39,11 @@ import org.bouncycastle.operator.jcajce.JcaContentSignerBuilder;
  * Issues an internal certificate in-process (BouncyCastle): a CA of its own per instance and a
  * server certificate for the names the instance is reached by. EC P-256 keys: generation takes
  * milliseconds, and every JDK and ingress controller accepts them.
+ *
+ * <p>The PKCS12 stores are written by the JDK with one PBKDF2 round instead of its default 10,000
+ * (for the key, the certificates and the MAC; the JDK reads these properties on every store, and
+ * an operator's own {@code -D} wins). Key stretching makes a guessable password costly to brute
+ * force; ours are 192 random bits, so the rounds only cost ≈ 70 ms of CPU per certificate.
  */
 public final class InternalTls {
 
@@ -48,6 +53,17 @@ public final class InternalTls {
     public static final Duration NO_RENEWAL_VALIDITY = Duration.ofDays(3650);
     private static final String SIGNATURE = "SHA256withECDSA";
     private static final SecureRandom RANDOM = new SecureRandom();
+    private static final int PASSWORD_BYTES = 24;
+    private static final String PBE_ROUNDS = "1";
+
+    static {
+        for (String property : List.of("keystore.pkcs12.keyPbeIterationCount",
+                "keystore.pkcs12.certPbeIterationCount", "keystore.pkcs12.macIterationCount")) {
+            if (System.getProperty(property) == null) {
+                System.setProperty(property, PBE_ROUNDS);
+            }
+        }
+    }
 
     private InternalTls() {}
 
@@ -88,7 +104,7 @@ public final class InternalTls {
                             ext.createSubjectKeyIdentifier(serverKeys.getPublic()));
             X509Certificate serverCert = sign(server, caKeys);
 
-            String password = RandomValues.token(24);
+            String password = RandomValues.token(PASSWORD_BYTES);
             KeyStore keystore = KeyStore.getInstance("PKCS12");
             keystore.load(null, null);
             keystore.setKeyEntry(KEY_ALIAS, serverKeys.getPrivate(), password.toCharArray(),

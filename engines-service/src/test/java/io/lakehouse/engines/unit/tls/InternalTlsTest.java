@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 import io.lakehouse.engines.tls.InternalTls;
 import io.lakehouse.engines.tls.TlsMaterial;
 import java.io.ByteArrayInputStream;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.security.KeyStore;
 import java.security.PrivateKey;
@@ -17,6 +18,18 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Objects;
+import org.bouncycastle.asn1.ASN1OctetString;
+import org.bouncycastle.asn1.ASN1Sequence;
+import org.bouncycastle.asn1.pkcs.AuthenticatedSafe;
+import org.bouncycastle.asn1.pkcs.ContentInfo;
+import org.bouncycastle.asn1.pkcs.EncryptedData;
+import org.bouncycastle.asn1.pkcs.EncryptedPrivateKeyInfo;
+import org.bouncycastle.asn1.pkcs.PBES2Parameters;
+import org.bouncycastle.asn1.pkcs.PBKDF2Params;
+import org.bouncycastle.asn1.pkcs.PKCSObjectIdentifiers;
+import org.bouncycastle.asn1.pkcs.Pfx;
+import org.bouncycastle.asn1.pkcs.SafeBag;
+import org.bouncycastle.asn1.x509.AlgorithmIdentifier;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -100,6 +113,20 @@ class InternalTlsTest {
         assertThat(parsed).isEqualTo(ca());
     }
 
+    /** The password is random, so stretching it only costs CPU: ≈ 70 ms per certificate at the JDK's 10,000. */
+    @Test
+    void storesUseOnePbeRoundForTheirRandomPassword() throws Exception {
+        for (byte[] store : List.of(tls.keystore(), tls.truststore())) {
+            Pfx pfx = Pfx.getInstance(store);
+            assertThat(pfx.getMacData().getIterationCount()).isOne();
+            for (ContentInfo info : AuthenticatedSafe.getInstance(
+                    ASN1OctetString.getInstance(pfx.getAuthSafe().getContent()).getOctets()).getContentInfo()) {
+                assertThat(pbkdf2Rounds(info)).isOne();
+            }
+        }
+        assertThat(tls.password()).hasSizeGreaterThanOrEqualTo(32); // 24 random bytes, base64url
+    }
+
     @Test
     void everyCallIssuesNewKeysAndPassword() throws Exception {
         TlsMaterial other = InternalTls.issue("flows", NAMES, VALIDITY);
@@ -109,6 +136,22 @@ class InternalTlsTest {
         assertThat(otherServer.getPublicKey()).isNotEqualTo(server().getPublicKey());
         assertThat(other.caPem()).isNotEqualTo(tls.caPem());
         assertThat(other.password()).isNotEqualTo(tls.password());
+    }
+
+    /** PBKDF2 rounds of an encrypted certificate bag or of the shrouded key in a plain one. */
+    private static BigInteger pbkdf2Rounds(ContentInfo info) {
+        AlgorithmIdentifier pbes2;
+        if (info.getContentType().equals(PKCSObjectIdentifiers.encryptedData)) {
+            pbes2 = EncryptedData.getInstance(info.getContent()).getEncryptionAlgorithm();
+        } else {
+            SafeBag bag = SafeBag.getInstance(ASN1Sequence.getInstance(
+                    ASN1OctetString.getInstance(info.getContent()).getOctets()).getObjectAt(0));
+            assertThat(bag.getBagId()).isEqualTo(PKCSObjectIdentifiers.pkcs8ShroudedKeyBag);
+            pbes2 = EncryptedPrivateKeyInfo.getInstance(bag.getBagValue()).getEncryptionAlgorithm();
+        }
+        assertThat(pbes2.getAlgorithm()).isEqualTo(PKCSObjectIdentifiers.id_PBES2);
+        return PBKDF2Params.getInstance(PBES2Parameters.getInstance(pbes2.getParameters()).getKeyDerivationFunc()
+                .getParameters()).getIterationCount();
     }
 
     private static X509Certificate server() throws Exception {
