@@ -127,6 +127,7 @@ svc_launch() {
     svc_export_oidc
     # KUBERNETES_AUTH_TOKEN: the local API checks no token, but without one fabric8 re-reads its whole
     # configuration (environment, files) before every request once a minute has passed since its start.
+    # KUBERNETES_USER_AGENT: the local API counts requests by agent, so the benchmarks count each service's own.
     export QUARKUS_HTTP_PORT="${port}" \
       QUARKUS_MANAGEMENT_PORT="$(svc_mgmt_port "${s}")" \
       KUBERNETES_MASTER="${KUBE_URL}" \
@@ -134,6 +135,7 @@ svc_launch() {
       KUBERNETES_AUTH_TRYKUBECONFIG=false \
       KUBERNETES_AUTH_TOKEN=local-stack \
       KUBERNETES_NAMESPACE=default \
+      KUBERNETES_USER_AGENT="$(svc_module "${s}")" \
       QUARKUS_DATASOURCE_USERNAME="${name}" \
       QUARKUS_DATASOURCE_PASSWORD="${name}" \
       QUARKUS_DATASOURCE_REACTIVE_URL="postgresql://${pg_host}:${pg_port}/${PG_DB}" \

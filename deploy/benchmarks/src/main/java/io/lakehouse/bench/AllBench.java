@@ -200,7 +200,7 @@ public final class AllBench {
     CreateBench p2 = new CreateBench(r);
     p2.measure("catalog", "iceberg-catalog", i -> r.createCatalog());
     if (engines) {
-      Costs costs = new Costs(r.kubeUrl, r.kafka, r.pgPort, "engines", r.pid("engines"));
+      Costs costs = new Costs(r.kubeUrl, r.pgPort, "engines", r.pid("engines"));
       Costs.Snapshot before = costs.snapshot();
       long cpu = Proc.cpuTicks(r.pid("engines"));
       int from = mlflows.get();

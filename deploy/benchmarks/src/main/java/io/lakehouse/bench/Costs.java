@@ -9,21 +9,15 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.TreeMap;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import org.apache.kafka.clients.admin.Admin;
-import org.apache.kafka.clients.admin.AdminClientConfig;
-import org.apache.kafka.clients.admin.OffsetSpec;
-import org.apache.kafka.common.TopicPartition;
+import java.util.function.Predicate;
 
 /**
  * What a service costs that does not depend on the machine's noise, read from outside it: the local API's request
- * counts by verb (all clients but the simulator and the benchmarks: the services), the events on the suite's Kafka
- * topics (end offsets), the SQL work on the service's schema (PostgreSQL's table statistics: scans + rows written),
- * and the service's heap after a full GC. {@link #snapshot} twice and {@link Snapshot#perInstance} gives the cost per
- * instance.
+ * counts by verb of the service's own client (`lakehouse up` gives each service the User-Agent
+ * {@code <schema>-service}), the events it wrote to its outbox and the SQL work on its schema (PostgreSQL's table
+ * statistics: outbox rows inserted; scans + rows written), and its heap after a full GC. {@link #snapshot} twice and
+ * {@link Snapshot#perInstance} gives the cost per instance. Other services working at the same time do not count.
  */
 final class Costs {
 
@@ -31,16 +25,14 @@ final class Costs {
   private static final List<String> NOT_SERVICES = List.of("lakehouse-local-kit", BenchCli.AGENT);
 
   private final String kube;
-  private final String kafka;
   private final int pgPort;
   private final String schema;
   private final long pid;
-  private final HttpClient http = HttpClient.newHttpClient();
-  private final ObjectMapper json = new ObjectMapper();
+  private static final HttpClient HTTP = HttpClient.newHttpClient();
+  private static final ObjectMapper JSON = new ObjectMapper();
 
-  Costs(String kube, String kafka, int pgPort, String schema, long pid) {
+  Costs(String kube, int pgPort, String schema, long pid) {
     this.kube = kube;
-    this.kafka = kafka;
     this.pgPort = pgPort;
     this.schema = schema;
     this.pid = pid;
@@ -66,21 +58,31 @@ final class Costs {
       values.put("api." + verb, 0.0);
     }
     serviceCalls().forEach((verb, n) -> values.put("api." + verb, n));
-    values.put("events", (double) eventCount());
-    values.put("sql", (double) sqlWork());
+    values.put("events", (double) tableStatistic("n_tup_ins", "relname = 'outbox'"));
+    values.put("sql", (double) tableStatistic("coalesce(seq_scan,0) + coalesce(idx_scan,0) + n_tup_ins + n_tup_upd"
+        + " + n_tup_del", "true"));
     values.put("heap_kb", (double) Proc.heapUsedAfterGcKb(pid));
     return new Snapshot(values);
   }
 
-  /** The local API's counts by verb, summed over the clients that are neither the simulator nor a benchmark. */
+  /** The local API's counts by verb of this service's client. */
   Map<String, Double> serviceCalls() {
+    String agent = schema + "-service";
+    return calls(kube, agent::equals);
+  }
+
+  /** The local API's counts by verb, summed over the clients that are neither the simulator nor a benchmark. */
+  static Map<String, Double> allServicesCalls(String kube) {
+    return calls(kube, agent -> !NOT_SERVICES.contains(agent));
+  }
+
+  private static Map<String, Double> calls(String kube, Predicate<String> agents) {
     try {
-      HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(kube + "/_lakehouse/requests")).build(),
+      HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(kube + "/_lakehouse/requests")).build(),
           HttpResponse.BodyHandlers.ofString());
-      JsonNode agents = json.readTree(r.body());
       Map<String, Double> calls = new TreeMap<>();
-      agents.fields().forEachRemaining(agent -> {
-        if (!NOT_SERVICES.contains(agent.getKey())) {
+      JSON.readTree(r.body()).fields().forEachRemaining(agent -> {
+        if (agents.test(agent.getKey())) {
           agent.getValue().fields().forEachRemaining(verb ->
               calls.merge(verb.getKey(), verb.getValue().asDouble(), Double::sum));
         }
@@ -94,36 +96,18 @@ final class Costs {
     }
   }
 
-  /** The sum of the end offsets of every {@code lakehouse.*} topic: the events published so far. */
-  private long eventCount() {
-    Properties p = new Properties();
-    p.put(AdminClientConfig.BOOTSTRAP_SERVERS_CONFIG, kafka);
-    try (Admin admin = Admin.create(p)) {
-      var topics = admin.listTopics().names().get(30, TimeUnit.SECONDS).stream()
-          .filter(t -> t.startsWith("lakehouse.")).toList();
-      Map<TopicPartition, OffsetSpec> latest = admin.describeTopics(topics).allTopicNames().get(30, TimeUnit.SECONDS)
-          .values().stream().flatMap(d -> d.partitions().stream().map(pi -> new TopicPartition(d.name(), pi.partition())))
-          .collect(Collectors.toMap(tp -> tp, tp -> OffsetSpec.latest()));
-      return admin.listOffsets(latest).all().get(30, TimeUnit.SECONDS).values().stream()
-          .mapToLong(info -> info.offset()).sum();
-    } catch (Exception e) {
-      throw new IllegalStateException("cannot read the Kafka end offsets", e);
-    }
-  }
-
   /**
-   * Table scans plus rows inserted, updated and deleted in the service's schema (pg_stat_user_tables): the SQL work,
-   * -1 without psql next to the local PostgreSQL. Backends publish these statistics when idle, within ~10 s.
+   * The sum of a pg_stat_user_tables expression over the service's tables matching a condition, -1 without psql next
+   * to the local PostgreSQL. Backends publish these statistics when idle, within ~10 s.
    */
-  private long sqlWork() {
+  private long tableStatistic(String expression, String condition) {
     String psql = AuthzBench.psql();
     if (psql == null) {
       return -1;
     }
     String out = Proc.run(List.of("bash", "-c", "PGPASSWORD=postgres '" + psql + "' -h 127.0.0.1 -p " + pgPort
-        + " -U postgres -d lakehouse -Atc \"SELECT coalesce(sum(coalesce(seq_scan,0) + coalesce(idx_scan,0)"
-        + " + n_tup_ins + n_tup_upd + n_tup_del), 0) FROM pg_stat_user_tables WHERE schemaname = '" + schema
-        + "'\" 2>/dev/null")).trim();
+        + " -U postgres -d lakehouse -Atc \"SELECT coalesce(sum(" + expression + "), 0) FROM pg_stat_user_tables"
+        + " WHERE schemaname = '" + schema + "' AND " + condition + "\" 2>/dev/null")).trim();
     return out.matches("\\d+") ? Long.parseLong(out) : -1;
   }
 }

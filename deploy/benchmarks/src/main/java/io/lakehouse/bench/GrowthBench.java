@@ -35,7 +35,7 @@ final class GrowthBench {
     int burst = r.opt("p6-burst", 100);
     int fill = r.opt("p6-fill", 500);
     long pid = r.pid("catalog");
-    Costs costs = new Costs(r.kubeUrl, r.kafka, r.pgPort, "catalog", pid);
+    Costs costs = new Costs(r.kubeUrl, r.pgPort, "catalog", pid);
     r.awaitCatalogsReady(readyTimeoutSeconds);
     double small = burstRate(burst, readyTimeoutSeconds);
     int sizeSmall = r.catalogCount();

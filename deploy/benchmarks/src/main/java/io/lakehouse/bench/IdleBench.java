@@ -22,16 +22,15 @@ final class IdleBench {
 
   void measure(String instances) throws InterruptedException {
     int seconds = r.opt("p7-seconds", 60);
-    Costs calls = new Costs(r.kubeUrl, r.kafka, r.pgPort, "catalog", r.pid("catalog"));
     Thread.sleep(r.opt("p7-settle-seconds", 15) * 1000L);
-    Map<String, Double> before = calls.serviceCalls();
+    Map<String, Double> before = Costs.allServicesCalls(r.kubeUrl);
     Map<String, Long> ticks = new LinkedHashMap<>();
     r.apis.keySet().forEach(service -> ticks.put(service, Proc.cpuTicks(r.pid(service))));
     long t0 = System.nanoTime();
     BenchCli.log("all", "P7: %d s idle (%s)", seconds, instances);
     Thread.sleep(seconds * 1000L);
     double window = (System.nanoTime() - t0) / 1e9;
-    Map<String, Double> after = calls.serviceCalls();
+    Map<String, Double> after = Costs.allServicesCalls(r.kubeUrl);
     double mutating = MUTATING.stream().mapToDouble(v -> delta(after, before, v)).sum();
     double lists = delta(after, before, "list");
     r.row("P7", "all", Stats.f("mutating API calls in %.0f s idle (%s)", window, instances), "0",

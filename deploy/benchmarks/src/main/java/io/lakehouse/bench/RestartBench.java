@@ -35,7 +35,7 @@ final class RestartBench {
 
   void measure(String service, String instances) throws Exception {
     Api api = r.api(service);
-    Costs calls = new Costs(r.kubeUrl, r.kafka, r.pgPort, service, r.pid(service));
+    Costs calls = new Costs(r.kubeUrl, r.pgPort, service, r.pid(service));
     Path log = r.home.resolve("logs/" + service + ".log");
     long logOffset = size(log);
     // A service whose earlier start logged the line has a reconcile loop: wait for its line again (it may come after

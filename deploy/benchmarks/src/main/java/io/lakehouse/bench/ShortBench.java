@@ -88,7 +88,7 @@ public final class ShortBench {
     }
     Api api = new Api(subject.service().equals("catalog") ? BenchCli.api(opts, "catalog")
         : BenchCli.serviceUrl(opts, subject.service()), token);
-    Costs costs = new Costs(opts.get("kube"), opts.get("kafka"), BenchCli.intOption(opts, "pg-port", 55432),
+    Costs costs = new Costs(opts.get("kube"), BenchCli.intOption(opts, "pg-port", 55432),
         subject.service(), pid);
     log("%s: warm-up, 5 through their whole life (not measured)", subject.service());
     List<String> warmUp = names(subject, "w", 5);
