@@ -196,11 +196,7 @@ final class EnginesP3 {
             cpuSamples == 0 ? Double.NaN : kubeTicks * 1000 / Proc.TICKS_PER_SECOND / cpuSamples))
         .append(failed + timeouts > 0 ? Stats.f("- %d POSTs failed, %d instances timed out (30 s)%n", failed,
             timeouts) : "")
-        .append("\nPOST → each object first seen (ms):\n\n")
-        .append("| object | p50 | p90 | p99 | max |\n|---|---:|---:|---:|---:|\n");
-    perObject.values().stream().sorted((a, b) -> Double.compare(a.percentileMs(50), b.percentileMs(50)))
-        .forEach(s -> detail.append(Stats.f("| `%s` | %s | %s | %s | %s |%n", s.name(), Stats.ms(s.percentileMs(50)),
-            Stats.ms(s.percentileMs(90)), Stats.ms(s.percentileMs(99)), Stats.ms(s.maxMs()))));
+        .append("\nPOST → each object first seen (ms):\n\n").append(Stats.objectTable(perObject.values()));
     detail.append(Stats.f("%nCPU of the whole P3-trino loop by thread (POST, OIDC stand-in, reconcile, Ready polling"
             + " every 20 ms, 200 ms pauses; from jstack), per instance:%n%n"))
         .append(ThreadCpu.table("engines-service", threads0, threads1, n, "per instance")).append('\n')

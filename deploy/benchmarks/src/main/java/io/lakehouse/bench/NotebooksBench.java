@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -137,6 +138,8 @@ public final class NotebooksBench {
     Stats objects = new Stats(Stats.f("**P3-hub: POST → all %d objects seen (informer)**", keys.size()));
     Stats ready = new Stats("P3-hub: POST → phase Ready (GET every 20 ms)");
     Map<String, Integer> last = new TreeMap<>();
+    Map<String, Stats> perObject = new LinkedHashMap<>();
+    keys.forEach(k -> perObject.put(k, new Stats(k)));
     for (int i = 0; i < n; i++) {
       String ns = namespace(Stats.f("bn3-%s-%03d", run, i));
       try (ObjectWatch watch = ObjectWatch.forHub(kube, ns)) {
@@ -155,6 +158,7 @@ public final class NotebooksBench {
               + keys.stream().filter(k -> watch.seen(k) == null).toList());
         } else {
           objects.add(all - t0);
+          keys.forEach(k -> perObject.get(k).add(watch.seen(k) - t0));
           keys.stream().filter(k -> watch.seen(k) == all).findFirst().ifPresent(k -> last.merge(k, 1, Integer::sum));
         }
         long readyAt = awaitReady(ns, 60);
@@ -173,7 +177,8 @@ public final class NotebooksBench {
             + " notebooks-service): %s%n", keys.size(), keys.stream().map(k -> "`" + k + "`")
             .collect(Collectors.joining(", "))))
         .append(Stats.f("- last object to appear: %s%n", last.entrySet().stream()
-            .map(e -> "`" + e.getKey() + "` " + e.getValue() + "×").collect(Collectors.joining(", "))));
+            .map(e -> "`" + e.getKey() + "` " + e.getValue() + "×").collect(Collectors.joining(", "))))
+        .append("\nPOST → each object first seen (ms):\n\n").append(Stats.objectTable(perObject.values()));
     deleteAll();
   }
 

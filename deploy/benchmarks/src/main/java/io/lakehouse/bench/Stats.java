@@ -2,6 +2,8 @@ package io.lakehouse.bench;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 
@@ -55,6 +57,15 @@ final class Stats {
   static String header() {
     return "| measurement | count | p50 ms | p90 ms | p99 ms | max ms | throughput |\n"
         + "|---|---:|---:|---:|---:|---:|---|";
+  }
+
+  /** A table of per-object times (each {@code Stats} named after its object), in the order of their p50. */
+  static String objectTable(Collection<Stats> perObject) {
+    StringBuilder table = new StringBuilder("| object | p50 | p90 | p99 | max |\n|---|---:|---:|---:|---:|\n");
+    perObject.stream().sorted(Comparator.comparingDouble(s -> s.percentileMs(50)))
+        .forEach(s -> table.append(f("| `%s` | %s | %s | %s | %s |%n", s.name(), ms(s.percentileMs(50)),
+            ms(s.percentileMs(90)), ms(s.percentileMs(99)), ms(s.maxMs()))));
+    return table.toString();
   }
 
   static String ms(double value) {
