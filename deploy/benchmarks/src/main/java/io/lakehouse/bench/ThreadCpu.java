@@ -17,7 +17,7 @@ final class ThreadCpu {
       new String[] {"JIT compiler", "C[12] CompilerThread.*|Sweeper thread"},
       new String[] {"garbage collector", "GC Thread.*|G1 .*|VM Thread"},
       new String[] {"Vert.x event loops (HTTP server, PostgreSQL client, mock server)", "vert\\.x-eventloop.*"},
-      new String[] {"reconcile workers", "reconcile-\\d+"},
+      new String[] {"reconcile workers and their side-by-side applies", "reconcile-(apply-)?\\d+"},
       new String[] {"blocking worker pool (Kubernetes calls of the API)", "executor-thread-.*|vert\\.x-worker.*"},
       new String[] {"Kafka clients", "(smallrye-)?kafka.*"},
       new String[] {"outbox relay and LISTEN threads", "listen-.*|leader-.*"},
