@@ -7,6 +7,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -58,9 +59,9 @@ final class Costs {
       values.put("api." + verb, 0.0);
     }
     serviceCalls().forEach((verb, n) -> values.put("api." + verb, n));
-    values.put("events", (double) tableStatistic("n_tup_ins", "relname = 'outbox'"));
-    values.put("sql", (double) tableStatistic("coalesce(seq_scan,0) + coalesce(idx_scan,0) + n_tup_ins + n_tup_upd"
-        + " + n_tup_del", "true"));
+    long[] tables = tableStatistics();
+    values.put("events", (double) tables[0]);
+    values.put("sql", (double) tables[1]);
     values.put("heap_kb", (double) Proc.heapUsedAfterGcKb(pid));
     return new Snapshot(values);
   }
@@ -97,17 +98,21 @@ final class Costs {
   }
 
   /**
-   * The sum of a pg_stat_user_tables expression over the service's tables matching a condition, -1 without psql next
-   * to the local PostgreSQL. Backends publish these statistics when idle, within ~10 s.
+   * From the service's schema's pg_stat_user_tables, in one query: the rows inserted into its outbox (the events it
+   * published) and its SQL work (table scans + rows inserted, updated, deleted); {-1, -1} without psql next to the
+   * local PostgreSQL. Backends publish these statistics when idle, within ~10 s.
    */
-  private long tableStatistic(String expression, String condition) {
+  private long[] tableStatistics() {
     String psql = AuthzBench.psql();
     if (psql == null) {
-      return -1;
+      return new long[] {-1, -1};
     }
     String out = Proc.run(List.of("bash", "-c", "PGPASSWORD=postgres '" + psql + "' -h 127.0.0.1 -p " + pgPort
-        + " -U postgres -d lakehouse -Atc \"SELECT coalesce(sum(" + expression + "), 0) FROM pg_stat_user_tables"
-        + " WHERE schemaname = '" + schema + "' AND " + condition + "\" 2>/dev/null")).trim();
-    return out.matches("\\d+") ? Long.parseLong(out) : -1;
+        + " -U postgres -d lakehouse -Atc \"SELECT coalesce(sum(n_tup_ins) FILTER (WHERE relname = 'outbox'), 0),"
+        + " coalesce(sum(coalesce(seq_scan,0) + coalesce(idx_scan,0) + n_tup_ins + n_tup_upd + n_tup_del), 0)"
+        + " FROM pg_stat_user_tables WHERE schemaname = '" + schema + "'\" 2>/dev/null")).trim();
+    return out.matches("\\d+\\|\\d+") ? Arrays.stream(out.split("\\|")).mapToLong(Long::parseLong).toArray()
+        : new long[] {-1, -1};
   }
+
 }
