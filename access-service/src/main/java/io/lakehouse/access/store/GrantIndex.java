@@ -1,6 +1,5 @@
 package io.lakehouse.access.store;
 
-import io.agroal.api.AgroalDataSource;
 import io.lakehouse.access.domain.InstanceKey;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.config.ServiceSettings;
@@ -9,6 +8,7 @@ import io.lakehouse.common.security.Subject;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
@@ -45,7 +45,7 @@ public class GrantIndex {
 
     private final GrantStore store;
     private final String domain;
-    private final AgroalDataSource dataSource;
+    private final Pool pool;
     private final String channel;
     private final Map<String, InstanceKey> byHost = new ConcurrentHashMap<>();
     private final Map<InstanceKey, Set<Subject>> grants = new ConcurrentHashMap<>();
@@ -57,16 +57,16 @@ public class GrantIndex {
     private PgChannelListener listener;
     private volatile boolean reloadAll;
 
-    GrantIndex(GrantStore store, ClusterSettings cluster, AgroalDataSource dataSource, ServiceSettings service) {
+    GrantIndex(GrantStore store, ClusterSettings cluster, Pool pool, ServiceSettings service) {
         this.store = store;
         this.domain = cluster.domain().toLowerCase(Locale.ROOT);
-        this.dataSource = dataSource;
+        this.pool = pool;
         this.channel = "grants_" + service.schema();
     }
 
     void start(@Observes StartupEvent event) {
         loadAll();
-        listener = new PgChannelListener(dataSource, channel, LISTEN_TIMEOUT, this::changed).start();
+        listener = new PgChannelListener(pool, channel, LISTEN_TIMEOUT, this::changed).start();
     }
 
     void stop(@Observes ShutdownEvent event) {

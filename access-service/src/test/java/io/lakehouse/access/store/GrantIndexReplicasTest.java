@@ -3,7 +3,6 @@ package io.lakehouse.access.store;
 import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.awaitility.Awaitility.await;
 
-import io.agroal.api.AgroalDataSource;
 import io.lakehouse.access.domain.InstanceKey;
 import io.lakehouse.access.it.Api;
 import io.lakehouse.access.it.TestStack;
@@ -15,6 +14,7 @@ import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
@@ -39,7 +39,7 @@ class GrantIndexReplicasTest {
     ClusterSettings cluster;
 
     @Inject
-    AgroalDataSource dataSource;
+    Pool pool;
 
     @Inject
     ServiceSettings service;
@@ -50,7 +50,7 @@ class GrantIndexReplicasTest {
         String ns = Callers.freshNamespace();
         InstanceKey sql = new InstanceKey(ns, "trino", "sql");
         String host = Api.host(ns, "sql");
-        GrantIndex otherReplica = new GrantIndex(store, cluster, dataSource, service);
+        GrantIndex otherReplica = new GrantIndex(store, cluster, pool, service);
         otherReplica.start(null);
         try (EventWriter writer = new EventWriter()) {
             Api.requestInstance(writer, ns, "trino", "sql", "dora");

@@ -10,6 +10,7 @@ import io.lakehouse.common.kube.InformerCache;
 import io.opentelemetry.api.trace.Tracer;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
@@ -20,10 +21,10 @@ public class ReconcileLoop {
 
     private final io.lakehouse.common.kube.ReconcileLoop loop;
 
-    ReconcileLoop(InstanceReconciler<CatalogContext> reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
-            ReconcileSettings settings, ServiceSettings service, Tracer tracer) {
+    ReconcileLoop(InstanceReconciler<CatalogContext> reconciler, InformerCache cache, InstanceStore store,
+            AgroalDataSource dataSource, Pool pool, ReconcileSettings settings, ServiceSettings service, Tracer tracer) {
         this.loop = new io.lakehouse.common.kube.ReconcileLoop(reconciler::reconcile, cache,
-                () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, settings, service.schema(),
+                () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, pool, settings, service.schema(),
                 CatalogKinds.WATCHED, kind -> CatalogKinds.ALL.find(kind).isPresent(), tracer);
     }
 

@@ -3,7 +3,6 @@ package io.lakehouse.common.security;
 import static io.lakehouse.common.testing.Callers.as;
 import static org.awaitility.Awaitility.await;
 
-import io.agroal.api.AgroalDataSource;
 import io.lakehouse.catalog.it.Api;
 import io.lakehouse.catalog.it.TestStack;
 import io.lakehouse.common.config.ServiceSettings;
@@ -36,9 +35,6 @@ class RoleProjectionReplicasTest {
     Pool pool;
 
     @Inject
-    AgroalDataSource dataSource;
-
-    @Inject
     ServiceSettings service;
 
     @Test
@@ -46,7 +42,7 @@ class RoleProjectionReplicasTest {
         String ns = Callers.freshNamespace();
         String instances = "/api/v1/namespaces/" + ns + "/instances/iceberg-catalog";
         Subject vera = Subject.user("vera");
-        RoleProjection otherReplica = new RoleProjection(pool, dataSource, service);
+        RoleProjection otherReplica = new RoleProjection(pool, service);
         otherReplica.start(null);
         try (EventWriter writer = new EventWriter()) {
             writer.send(Api.memberSet(ns, "user", "vera", "operator"));

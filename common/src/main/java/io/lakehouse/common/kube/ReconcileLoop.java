@@ -8,6 +8,7 @@ import io.lakehouse.common.outbox.PgChannelListener;
 import io.opentelemetry.api.trace.SpanContext;
 import io.opentelemetry.api.trace.Tracer;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.Duration;
@@ -49,6 +50,7 @@ public class ReconcileLoop implements AutoCloseable {
     private final InformerCache cache;
     private final Supplier<List<String>> allKeys;
     private final DataSource dataSource;
+    private final Pool pool;
     private final ReconcileSettings settings;
     private final String channel;
     private final List<ResourceKind> kinds;
@@ -79,12 +81,13 @@ public class ReconcileLoop implements AutoCloseable {
      * @param tracer makes the passes' spans (Quarkus' {@link Tracer}, a no-op one when tracing is off)
      */
     public ReconcileLoop(Function<String, Duration> reconciler, InformerCache cache, Supplier<List<String>> allKeys,
-            DataSource dataSource, ReconcileSettings settings, String schema, List<ResourceKind> kinds,
+            DataSource dataSource, Pool pool, ReconcileSettings settings, String schema, List<ResourceKind> kinds,
             Predicate<String> ownsKind, Tracer tracer) {
         this.reconciler = reconciler;
         this.cache = cache;
         this.allKeys = allKeys;
         this.dataSource = dataSource;
+        this.pool = pool;
         this.settings = settings;
         this.channel = "reconcile_" + schema;
         this.kinds = kinds;
@@ -203,7 +206,7 @@ public class ReconcileLoop implements AutoCloseable {
             held = null;
         }
         waiting.forEach(this::enqueueInBackground);
-        listener = new PgChannelListener(dataSource, channel, LISTEN_TIMEOUT, this::intentChanged).start();
+        listener = new PgChannelListener(pool, channel, LISTEN_TIMEOUT, this::intentChanged).start();
         LOG.infof("reconcile loop started with %d workers (%d instances queued by the first lists)", settings.workers(),
                 waiting.size());
     }

@@ -7,6 +7,7 @@ import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.metrics.LakehouseMetrics;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.sql.Connection;
@@ -50,6 +51,7 @@ public class OutboxRelay {
     private static final int MAX_BACKOFF_MS = 5_000;
 
     private final DataSource dataSource;
+    private final Pool pool;
     private final ServiceSettings settings;
     private final KafkaProducerFactory producers;
     private final AtomicLong backlog = new AtomicLong();
@@ -64,8 +66,9 @@ public class OutboxRelay {
     private PgChannelListener listener;
     private Producer<String, byte[]> producer;
 
-    OutboxRelay(DataSource dataSource, ServiceSettings settings, KafkaProducerFactory producers) {
+    OutboxRelay(DataSource dataSource, Pool pool, ServiceSettings settings, KafkaProducerFactory producers) {
         this.dataSource = dataSource;
+        this.pool = pool;
         this.settings = settings;
         this.producers = producers;
     }
@@ -83,7 +86,7 @@ public class OutboxRelay {
         LakehouseMetrics.gauge(LakehouseMetrics.OUTBOX_OLDEST_AGE, "age of the oldest unpublished outbox row", "seconds",
                 () -> seconds("SELECT COALESCE(EXTRACT(EPOCH FROM now() - min(event_time)), 0) FROM " + table
                         + " WHERE published_at IS NULL AND parked_at IS NULL"));
-        listener = new PgChannelListener(dataSource, channel(), settings.outbox().sweepInterval(), this::drainOrBackOff)
+        listener = new PgChannelListener(pool, channel(), settings.outbox().sweepInterval(), this::drainOrBackOff)
                 .start();
     }
 

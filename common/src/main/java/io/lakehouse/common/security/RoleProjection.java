@@ -1,6 +1,5 @@
 package io.lakehouse.common.security;
 
-import io.agroal.api.AgroalDataSource;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.outbox.Inbox;
 import io.lakehouse.common.outbox.PgChannelListener;
@@ -43,22 +42,20 @@ public class RoleProjection {
     private static final String SELECT = "SELECT namespace, subject_type, subject, role FROM member_roles";
 
     private final Pool pool;
-    private final AgroalDataSource dataSource;
     private final String channel;
     private final Map<String, Map<Subject, Role>> byNamespace = new ConcurrentHashMap<>();
     private PgChannelListener listener;
     private volatile boolean reloadAll;
 
-    RoleProjection(Pool pool, AgroalDataSource dataSource, ServiceSettings service) {
+    RoleProjection(Pool pool, ServiceSettings service) {
         this.pool = pool;
-        this.dataSource = dataSource;
         this.channel = "roles_" + service.schema();
     }
 
     /** Loads the table before the service takes requests, then follows its changes. */
     void start(@Observes StartupEvent event) {
         loadAll();
-        listener = new PgChannelListener(dataSource, channel, LISTEN_TIMEOUT, this::changed).start();
+        listener = new PgChannelListener(pool, channel, LISTEN_TIMEOUT, this::changed).start();
     }
 
     void stop(@Observes ShutdownEvent event) {

@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.config.ReconcileSettings;
+import io.lakehouse.common.testing.TestServers;
 import io.opentelemetry.api.OpenTelemetry;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -93,7 +94,7 @@ class ReconcileLoopRestartTest {
                     .isEqualTo(ApplyResult.UNCHANGED));
             reconciled.add(key);
             return null;
-        }, cache, () -> keys, LeaderLockTest.dataSource(), settings(), "restart_" + System.nanoTime(), KINDS,
+        }, cache, () -> keys, LeaderLockTest.dataSource(), TestServers.reactivePool("catalog"), settings(), "restart_" + System.nanoTime(), KINDS,
                 INSTANCE_KIND::equals, OpenTelemetry.noop().getTracer("test"));
         loop.start();
 

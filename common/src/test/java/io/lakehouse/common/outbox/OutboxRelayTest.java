@@ -102,7 +102,7 @@ class OutboxRelayTest {
     }
 
     private void start(ServiceSettings settings) {
-        relay = new OutboxRelay(dataSource(), settings, new KafkaProducerFactory(TestServers.kafka()));
+        relay = new OutboxRelay(dataSource(), TestServers.reactivePool("catalog"), settings, new KafkaProducerFactory(TestServers.kafka()));
         relay.start(null);
     }
 

@@ -1,5 +1,10 @@
 package io.lakehouse.common.testing;
 
+import io.vertx.mutiny.core.Vertx;
+import io.vertx.mutiny.pgclient.PgPool;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.PoolOptions;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -30,6 +35,14 @@ public final class TestServers {
         ds.setPassword(name);
         ds.setCurrentSchema(name);
         return ds;
+    }
+
+    /** {@link #schema} as a reactive pool (the services' other client), on a Vert.x of its own. */
+    public static Pool reactivePool(String name) {
+        URI url = URI.create(pgUrl());
+        PgConnectOptions options = new PgConnectOptions().setHost(url.getHost()).setPort(url.getPort())
+                .setDatabase(url.getPath().substring(1)).setUser(name).setPassword(name);
+        return PgPool.pool(Vertx.vertx(), options, new PoolOptions().setMaxSize(4));
     }
 
     public static String kafka() {

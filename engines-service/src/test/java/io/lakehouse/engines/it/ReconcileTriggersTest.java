@@ -73,7 +73,7 @@ class ReconcileTriggersTest {
 
         ReconcileLoop follower = new ReconcileLoop(key -> {
             throw new AssertionError("a replica that does not lead never reconciles");
-        }, cache, List::of, dataSource, settings, service.schema(), List.of(), kind -> true,
+        }, cache, List::of, dataSource, pool, settings, service.schema(), List.of(), kind -> true,
                 OpenTelemetry.noop().getTracer("test"));
         Api.oidcClientSecret(kube, ns, "trino", "sql");
         pool.withTransaction(tx -> clients.put(tx, ns, "sql", "trino", "sql-oidc")

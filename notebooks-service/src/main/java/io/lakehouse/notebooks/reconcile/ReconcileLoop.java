@@ -13,6 +13,7 @@ import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
@@ -24,10 +25,10 @@ public class ReconcileLoop {
 
     private final io.lakehouse.common.kube.ReconcileLoop loop;
 
-    ReconcileLoop(InstanceReconciler<NotebookContext> reconciler, InformerCache cache, InstanceStore store, AgroalDataSource dataSource,
-            ReconcileSettings settings, ServiceSettings service, Tracer tracer) {
+    ReconcileLoop(InstanceReconciler<NotebookContext> reconciler, InformerCache cache, InstanceStore store,
+            AgroalDataSource dataSource, Pool pool, ReconcileSettings settings, ServiceSettings service, Tracer tracer) {
         this.loop = new io.lakehouse.common.kube.ReconcileLoop(reconciler::reconcile, cache,
-                () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, settings, service.schema(),
+                () -> store.allKeys().await().atMost(Duration.ofSeconds(30)), dataSource, pool, settings, service.schema(),
                 NotebookKinds.MANAGED, HubInstance.KIND::equals, tracer);
     }
 
