@@ -77,6 +77,52 @@ public final class AuditedCall {
                 .invoke(result -> call.recorded = call.recorded || changed.test(result));
     }
 
+    /**
+     * For a change made in a single statement: the current call's outcome, to be written by that statement when it
+     * changes something ({@link Outcome#ctes}), or null when there is none to fold (not an audited call, no declared
+     * success status, or written already).
+     */
+    public static Outcome foldable() {
+        AuditedCall call = current();
+        return call == null || !call.folds() ? null : new Outcome(call,
+                Outbox.values(AuditIntents.event(call.source, call.onSuccess.subject(), call.onSuccess.toJson())));
+    }
+
+    /** The outcome of {@link #foldable}: its statement parts, and the mark that the statement wrote it. */
+    public static final class Outcome {
+
+        private final AuditedCall call;
+        private final List<Object> outboxValues;
+
+        private Outcome(AuditedCall call, List<Object> outboxValues) {
+            this.call = call;
+            this.outboxValues = outboxValues;
+        }
+
+        /**
+         * Two data-modifying CTEs (to follow others after a comma) that delete the intent and append the outcome
+         * when the CTE {@code changed} returns a row; their parameters are {@code $first} on, {@link #values} in order.
+         */
+        public String ctes(String changed, int first) {
+            return "audit_intent AS (DELETE FROM audit_intents WHERE id = $" + first + " AND EXISTS (SELECT FROM "
+                    + changed + ")), audit_outcome AS (INSERT INTO outbox (" + Outbox.COLUMNS + ") SELECT "
+                    + Outbox.selectList(first + 1) + " FROM " + changed + ")";
+        }
+
+        /** The parameters of {@link #ctes}: the intent's id, then the outcome's outbox row. */
+        public List<Object> values() {
+            List<Object> values = new ArrayList<>(outboxValues.size() + 1);
+            values.add(call.intent);
+            values.addAll(outboxValues);
+            return values;
+        }
+
+        /** The statement changed something: its outcome is written, the response filter writes none. */
+        public void written() {
+            call.recorded = true;
+        }
+    }
+
     /** Writes {@code record} as the outcome of the call whose intent is {@code intent} (null: none was written). */
     static Uni<Void> complete(SqlClient client, UUID intent, AuditRecord record, String source) {
         LakehouseEvent event = AuditIntents.event(source, record.subject(), record.toJson());

@@ -3,6 +3,7 @@ package io.lakehouse.common.instances;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.validation.Names;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.util.UUID;
@@ -17,12 +18,20 @@ public final class NameRegistry {
 
     private NameRegistry() {}
 
-    /** Claims the instance's name and host label; a 409 naming what holds them when either is taken. */
-    public static Uni<Void> claim(SqlConnection tx, String namespace, String name, String kind, UUID uid) {
-        return tx.preparedQuery("INSERT INTO registry.instance_names (namespace, name, kind, uid, host_label)"
-                        + " VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING")
-                .execute(Tuple.of(namespace, name, kind, uid, Names.hostLabel(name, namespace)))
-                .chain(rows -> rows.rowCount() == 1 ? Uni.createFrom().voidItem() : conflict(tx, namespace, name));
+    /**
+     * The claim of an instance's name and host label as the data-modifying CTE {@code claim}, for the statement that
+     * stores the instance with it: a row when both were free, none when either is taken ({@link #conflict} then says
+     * by what). Parameters: $1–$4 the instance's namespace, name, kind and uid, {@code $hostLabel} its {@link
+     * #hostLabel}; {@code condition} is evaluated first (the statement's {@code set_config}).
+     */
+    static String claimCte(int hostLabel, String condition) {
+        return "claim AS (INSERT INTO registry.instance_names (namespace, name, kind, uid, host_label)"
+                + " SELECT $1, $2, $3, $4::uuid, $" + hostLabel + " WHERE " + condition
+                + " ON CONFLICT DO NOTHING RETURNING uid)";
+    }
+
+    static String hostLabel(String namespace, String name) {
+        return Names.hostLabel(name, namespace);
     }
 
     /** Releases the claims of a forgotten instance. */
@@ -31,8 +40,9 @@ public final class NameRegistry {
                 .replaceWithVoid();
     }
 
-    private static Uni<Void> conflict(SqlConnection tx, String namespace, String name) {
-        return tx.preparedQuery("SELECT kind FROM registry.instance_names WHERE namespace = $1 AND name = $2")
+    /** Fails with a 409 naming what holds the name or the host label (after a claim that got neither). */
+    static Uni<Void> conflict(SqlClient client, String namespace, String name) {
+        return client.preparedQuery("SELECT kind FROM registry.instance_names WHERE namespace = $1 AND name = $2")
                 .execute(Tuple.of(namespace, name))
                 .map(rows -> {
                     if (rows.size() > 0) {

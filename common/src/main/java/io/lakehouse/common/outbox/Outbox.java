@@ -19,12 +19,29 @@ public final class Outbox {
     /** The outbox row's columns, in the order of {@link #values}. */
     public static final String COLUMNS = "event_id, topic, subject, type, source, event_time, data, traceparent";
 
+    /** The SQL types of {@link #COLUMNS}, for parameters that a statement selects rather than inserts. */
+    private static final List<String> TYPES =
+            List.of("uuid", "text", "text", "text", "text", "timestamptz", "jsonb", "text");
+
     private static final String INSERT = "INSERT INTO outbox (" + COLUMNS + ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
 
     private Outbox() {}
 
     public static Uni<Void> append(SqlConnection tx, LakehouseEvent event) {
         return tx.preparedQuery(INSERT).execute(Tuple.from(values(event))).replaceWithVoid();
+    }
+
+    /**
+     * {@link #values}' parameters as a select list from {@code $first} on, typed (in {@code INSERT ... SELECT} a
+     * parameter takes no type from its column): for a statement that appends the row only when another part of it
+     * changed something.
+     */
+    public static String selectList(int first) {
+        StringBuilder list = new StringBuilder();
+        for (int i = 0; i < TYPES.size(); i++) {
+            list.append(i == 0 ? "" : ", ").append('$').append(first + i).append("::").append(TYPES.get(i));
+        }
+        return list.toString();
     }
 
     /**

@@ -1,0 +1,100 @@
+package io.lakehouse.catalog.it;
+
+import static io.lakehouse.catalog.it.Api.catalogs;
+import static io.lakehouse.common.testing.Callers.asAdmin;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.lakehouse.common.testing.Callers;
+import io.lakehouse.common.testing.CnpgCrdSetup;
+import io.quarkus.test.common.QuarkusTestResource;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Row;
+import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.inject.Inject;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * A create is one statement after its audit intent (P3: the POST's answer waits for every round trip of its writes):
+ * the instance's row, its {@code instance.requested} event, the call's audit outcome and the intent's removal are
+ * written by the same statement, which commits on its own, instead of BEGIN, five writes and COMMIT. A trigger of the
+ * test's records which statement ({@code current_query()}) wrote each row. A name already taken writes nothing there.
+ */
+@QuarkusTest
+@WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
+@QuarkusTestResource(TestStack.class)
+class CreateOneStatementTest {
+
+    @Inject
+    Pool pool;
+
+    @BeforeEach
+    void seeWritingStatements() {
+        sql("CREATE TABLE IF NOT EXISTS test_writes (tbl TEXT, what TEXT, statement TEXT)");
+        // One branch per table: PL/pgSQL resolves a record's field when the statement reading it runs.
+        sql("CREATE OR REPLACE FUNCTION test_write_seen() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
+                + " IF TG_TABLE_NAME = 'outbox' THEN INSERT INTO test_writes VALUES (TG_TABLE_NAME, NEW.type,"
+                + " current_query()); ELSIF TG_TABLE_NAME = 'instances' THEN INSERT INTO test_writes VALUES"
+                + " (TG_TABLE_NAME, NEW.namespace, current_query()); ELSE INSERT INTO test_writes VALUES"
+                + " (TG_TABLE_NAME, TG_OP, current_query()); END IF; RETURN NULL; END $$");
+        sql("CREATE TRIGGER test_instances_written AFTER INSERT ON instances FOR EACH ROW"
+                + " EXECUTE FUNCTION test_write_seen()");
+        sql("CREATE TRIGGER test_outbox_written AFTER INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION test_write_seen()");
+        sql("CREATE TRIGGER test_intents_removed AFTER DELETE ON audit_intents FOR EACH ROW"
+                + " EXECUTE FUNCTION test_write_seen()");
+    }
+
+    @AfterEach
+    void dropTriggers() {
+        sql("DROP TRIGGER test_instances_written ON instances");
+        sql("DROP TRIGGER test_outbox_written ON outbox");
+        sql("DROP TRIGGER test_intents_removed ON audit_intents");
+        sql("DROP TABLE test_writes");
+    }
+
+    @Test
+    void theRowItsEventAndTheAuditOutcomeAreOneStatementAndATakenNameWritesNone() {
+        String ns = Callers.freshNamespace();
+        asAdmin().body(Api.catalogRequest("one", "k").toString()).post(catalogs(ns)).then().statusCode(201);
+
+        List<String> statements = statementsWriting("instances", ns);
+        assertThat(statements).as("the statements that wrote the instance's row").hasSize(1);
+        String create = statements.get(0);
+        assertThat(writtenBy(create)).as("what the create's statement wrote").containsExactlyInAnyOrder(
+                "instances " + ns, "outbox lakehouse.instance.requested.v1", "outbox lakehouse.audit.recorded.v1",
+                "audit_intents DELETE");
+
+        asAdmin().body(Api.catalogRequest("one", "k").toString()).post(catalogs(ns)).then().statusCode(409);
+        assertThat(statementsWriting("instances", ns)).as("the refused create stored no row").hasSize(1);
+        assertThat(statementsWriting("outbox", "lakehouse.instance.requested.v1")).as("nor an event").hasSize(1);
+    }
+
+    /** The statements that wrote a row of {@code table} described as {@code what}. */
+    private List<String> statementsWriting(String table, String what) {
+        List<String> statements = new ArrayList<>();
+        for (Row row : pool.preparedQuery("SELECT statement FROM test_writes WHERE tbl = $1 AND what = $2")
+                .execute(Tuple.of(table, what)).await().indefinitely()) {
+            statements.add(row.getString(0));
+        }
+        return statements;
+    }
+
+    /** "table what" of each row the statement wrote. */
+    private List<String> writtenBy(String statement) {
+        List<String> rows = new ArrayList<>();
+        for (Row row : pool.preparedQuery("SELECT tbl, what FROM test_writes WHERE statement = $1")
+                .execute(Tuple.of(statement)).await().indefinitely()) {
+            rows.add(row.getString(0) + " " + row.getString(1));
+        }
+        return rows;
+    }
+
+    private void sql(String statement) {
+        pool.query(statement).execute().await().indefinitely();
+    }
+}
