@@ -9,6 +9,9 @@ import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 import java.util.UUID;
 
 /**
@@ -46,24 +49,33 @@ public final class InstanceRows {
                         : Outbox.append(tx, deleting).replaceWith(true))), changed -> changed);
     }
 
-    /** Writes an observed status (and its event, if any) unless the intent changed since it was read. */
+    /**
+     * Writes an observed status (and its event, if any) unless the intent changed since it was read: one statement,
+     * which commits on its own (a reconcile pass waited for a transaction's four round trips at each phase change).
+     */
     public Uni<Boolean> updateStatus(String namespace, String name, long generation, Phase phase,
             JsonArray conditions, LakehouseEvent event) {
-        return pool.withTransaction(tx -> tx.preparedQuery("UPDATE instances SET phase = $1, conditions = $2,"
-                                + " updated_at = now() WHERE namespace = $3 AND name = $4 AND generation = $5"
-                                + " AND NOT deleting")
-                .execute(Tuple.tuple().addString(phase.name()).addValue(conditions).addString(namespace)
-                        .addString(name).addLong(generation))
-                .chain(rows -> rows.rowCount() == 0 || event == null ? Uni.createFrom().item(rows.rowCount() > 0)
-                        : Outbox.append(tx, event).replaceWith(true)));
+        List<Object> values = new ArrayList<>(Arrays.asList(phase.name(), conditions, namespace, name, generation));
+        if (event != null) {
+            values.addAll(Outbox.values(event));
+        }
+        return pool.preparedQuery("WITH changed AS (UPDATE instances SET phase = $1, conditions = $2::jsonb,"
+                        + " updated_at = now() WHERE namespace = $3 AND name = $4 AND generation = $5 AND NOT deleting"
+                        + " RETURNING 1)" + (event == null ? "" : ", announced AS (INSERT INTO outbox ("
+                        + Outbox.COLUMNS + ") SELECT " + Outbox.selectList(6) + " FROM changed)")
+                        + " SELECT count(*) FROM changed")
+                .execute(Tuple.from(values))
+                .map(rows -> rows.iterator().next().getLong(0) > 0);
     }
 
-    /** Forgets a deleted instance, releases its name and publishes its deletion. */
+    /** Forgets a deleted instance, releases its name and publishes its deletion, in one statement. */
     public Uni<Void> delete(String namespace, String name, UUID uid, LakehouseEvent deleted) {
-        return pool.withTransaction(tx -> tx.preparedQuery("DELETE FROM instances WHERE namespace = $1 AND name = $2"
-                                + " AND uid = $3")
-                .execute(Tuple.of(namespace, name, uid))
-                .chain(rows -> rows.rowCount() == 0 ? Uni.createFrom().voidItem()
-                        : NameRegistry.release(tx, uid).chain(() -> Outbox.append(tx, deleted))));
+        List<Object> values = new ArrayList<>(Arrays.asList(namespace, name, uid));
+        values.addAll(Outbox.values(deleted));
+        return pool.preparedQuery("WITH gone AS (DELETE FROM instances WHERE namespace = $1 AND name = $2 AND uid = $3"
+                        + " RETURNING uid), " + NameRegistry.releaseCte("gone") + ", announced AS (INSERT INTO outbox ("
+                        + Outbox.COLUMNS + ") SELECT " + Outbox.selectList(4) + " FROM gone) SELECT count(*) FROM gone")
+                .execute(Tuple.from(values))
+                .replaceWithVoid();
     }
 }

@@ -4,15 +4,13 @@ import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.validation.Names;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.SqlClient;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
-import java.util.UUID;
 
 /**
  * The names every instance service shares ({@code registry.instance_names}): an instance name is
  * unique in its namespace across all kinds and services (their Kubernetes objects are named after
  * it), and its public host label {@code <name>-<namespace>} is unique in the cluster. Claims are made
- * and released inside the transaction that stores or forgets the instance row.
+ * and released by the statement that stores or forgets the instance row.
  */
 public final class NameRegistry {
 
@@ -34,10 +32,12 @@ public final class NameRegistry {
         return Names.hostLabel(name, namespace);
     }
 
-    /** Releases the claims of a forgotten instance. */
-    public static Uni<Void> release(SqlConnection tx, UUID uid) {
-        return tx.preparedQuery("DELETE FROM registry.instance_names WHERE uid = $1").execute(Tuple.of(uid))
-                .replaceWithVoid();
+    /**
+     * The release of a forgotten instance's claims as the data-modifying CTE {@code released}, for the statement that
+     * forgets it: the claims of the uids the CTE {@code forgotten} returns (a column {@code uid}).
+     */
+    static String releaseCte(String forgotten) {
+        return "released AS (DELETE FROM registry.instance_names WHERE uid IN (SELECT uid FROM " + forgotten + "))";
     }
 
     /** Fails with a 409 naming what holds the name or the host label (after a claim that got neither). */

@@ -3,8 +3,11 @@ package io.lakehouse.catalog.it;
 import static io.lakehouse.catalog.it.Api.catalogs;
 import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
+import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.testing.Callers;
+import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -13,6 +16,7 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -22,16 +26,21 @@ import org.junit.jupiter.api.Test;
 /**
  * A create is one statement after its audit intent (P3: the POST's answer waits for every round trip of its writes):
  * the instance's row, its {@code instance.requested} event, the call's audit outcome and the intent's removal are
- * written by the same statement, which commits on its own, instead of BEGIN, five writes and COMMIT. A trigger of the
- * test's records which statement ({@code current_query()}) wrote each row. A name already taken writes nothing there.
+ * written by the same statement, which commits on its own, instead of BEGIN, five writes and COMMIT. A name already
+ * taken writes nothing there. So are a pass's status with its phase event, and the forgetting of a deleted instance
+ * with its {@code instance.deleted}. A trigger of the test's records which statement ({@code current_query()}) wrote
+ * each row.
  */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
 @QuarkusTestResource(TestStack.class)
-class CreateOneStatementTest {
+class InstanceWritesOneStatementTest {
 
     @Inject
     Pool pool;
+
+    @Inject
+    KubernetesClient kube;
 
     @BeforeEach
     void seeWritingStatements() {
@@ -39,10 +48,12 @@ class CreateOneStatementTest {
         // One branch per table: PL/pgSQL resolves a record's field when the statement reading it runs.
         sql("CREATE OR REPLACE FUNCTION test_write_seen() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
                 + " IF TG_TABLE_NAME = 'outbox' THEN INSERT INTO test_writes VALUES (TG_TABLE_NAME, NEW.type,"
-                + " current_query()); ELSIF TG_TABLE_NAME = 'instances' THEN INSERT INTO test_writes VALUES"
-                + " (TG_TABLE_NAME, NEW.namespace, current_query()); ELSE INSERT INTO test_writes VALUES"
-                + " (TG_TABLE_NAME, TG_OP, current_query()); END IF; RETURN NULL; END $$");
-        sql("CREATE TRIGGER test_instances_written AFTER INSERT ON instances FOR EACH ROW"
+                + " current_query()); ELSIF TG_TABLE_NAME = 'instances' AND TG_OP = 'DELETE' THEN INSERT INTO"
+                + " test_writes VALUES (TG_TABLE_NAME, TG_OP || ' ' || OLD.namespace, current_query());"
+                + " ELSIF TG_TABLE_NAME = 'instances' THEN INSERT INTO test_writes VALUES (TG_TABLE_NAME, TG_OP"
+                + " || ' ' || NEW.namespace, current_query()); ELSE INSERT INTO test_writes VALUES (TG_TABLE_NAME,"
+                + " TG_OP, current_query()); END IF; RETURN NULL; END $$");
+        sql("CREATE TRIGGER test_instances_written AFTER INSERT OR UPDATE OR DELETE ON instances FOR EACH ROW"
                 + " EXECUTE FUNCTION test_write_seen()");
         sql("CREATE TRIGGER test_outbox_written AFTER INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION test_write_seen()");
         sql("CREATE TRIGGER test_intents_removed AFTER DELETE ON audit_intents FOR EACH ROW"
@@ -62,16 +73,36 @@ class CreateOneStatementTest {
         String ns = Callers.freshNamespace();
         asAdmin().body(Api.catalogRequest("one", "k").toString()).post(catalogs(ns)).then().statusCode(201);
 
-        List<String> statements = statementsWriting("instances", ns);
-        assertThat(statements).as("the statements that wrote the instance's row").hasSize(1);
+        List<String> statements = statementsWriting("instances", "INSERT " + ns);
+        assertThat(statements).as("the statements that inserted the instance's row").hasSize(1);
         String create = statements.get(0);
         assertThat(writtenBy(create)).as("what the create's statement wrote").containsExactlyInAnyOrder(
-                "instances " + ns, "outbox lakehouse.instance.requested.v1", "outbox lakehouse.audit.recorded.v1",
-                "audit_intents DELETE");
+                "instances INSERT " + ns, "outbox lakehouse.instance.requested.v1",
+                "outbox lakehouse.audit.recorded.v1", "audit_intents DELETE");
 
         asAdmin().body(Api.catalogRequest("one", "k").toString()).post(catalogs(ns)).then().statusCode(409);
-        assertThat(statementsWriting("instances", ns)).as("the refused create stored no row").hasSize(1);
+        assertThat(statementsWriting("instances", "INSERT " + ns)).as("the refused create stored no row").hasSize(1);
         assertThat(statementsWriting("outbox", "lakehouse.instance.requested.v1")).as("nor an event").hasSize(1);
+    }
+
+    @Test
+    void aPhaseChangeAndItsEventAreOneStatementAndSoIsTheDeletion() {
+        ClusterSimulation.of(kube);
+        String ns = Callers.freshNamespace();
+        asAdmin().body(Api.catalogRequest("ph", "k").toString()).post(catalogs(ns)).then().statusCode(201);
+        CatalogLifecycleTest.awaitPhase(ns, "ph", "Ready");
+
+        List<String> ready = statementsWriting("outbox", "lakehouse.instance.ready.v1");
+        assertThat(ready).as("the statements that announced Ready").isNotEmpty();
+        ready.forEach(statement -> assertThat(writtenBy(statement)).as("what the Ready statement wrote")
+                .contains("instances UPDATE " + ns));
+
+        asAdmin().delete(catalogs(ns) + "/ph").then().statusCode(202);
+        await().atMost(Duration.ofSeconds(60)).until(() -> asAdmin().get(catalogs(ns) + "/ph").statusCode() == 404);
+        List<String> forgotten = statementsWriting("instances", "DELETE " + ns);
+        assertThat(forgotten).as("the statements that forgot the instance").hasSize(1);
+        assertThat(writtenBy(forgotten.get(0))).as("what the forgetting statement wrote")
+                .containsExactlyInAnyOrder("instances DELETE " + ns, "outbox lakehouse.instance.deleted.v1");
     }
 
     /** The statements that wrote a row of {@code table} described as {@code what}. */
