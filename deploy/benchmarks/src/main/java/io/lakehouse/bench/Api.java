@@ -135,9 +135,19 @@ final class Api {
 
   /** The service's reconcile passes so far ({@code lakehouse_reconcile_passes_total} on /q/metrics). */
   double reconcilePasses() {
+    return metric("lakehouse_reconcile_passes_total");
+  }
+
+  /** Instances waiting for a pass or in one (0 when everything the service knows has converged). */
+  double reconcileQueueDepth() {
+    return metric("lakehouse_reconcile_queue_depth");
+  }
+
+  /** The sum of a metric's series on the service's /q/metrics. */
+  private double metric(String name) {
     String metrics = send(HttpRequest.newBuilder(URI.create(management(base) + "/q/metrics")).timeout(TIMEOUT).GET()
         .build()).body();
-    return metrics.lines().filter(l -> l.startsWith("lakehouse_reconcile_passes_total"))
+    return metrics.lines().filter(l -> l.startsWith(name + " ") || l.startsWith(name + "{"))
         .mapToDouble(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).sum();
   }
 
