@@ -146,33 +146,37 @@ public class OutboxRelay {
         try (Connection tx = dataSource.getConnection()) {
             tx.setAutoCommit(false);
             try {
-                if (!tryLock(tx)) {
-                    countParked(tx, table);
-                    tx.rollback();
-                    return 0;
-                }
                 int read = 0;
                 List<Long> sent = new ArrayList<>();
                 List<Future<?>> acks = new ArrayList<>();
                 Map<Long, String> refused = new LinkedHashMap<>();
-                try (PreparedStatement select = tx.prepareStatement(
-                        "SELECT seq, event_id, topic, subject, type, source, event_time, data::text, traceparent FROM "
-                                + table
-                                + " WHERE published_at IS NULL AND parked_at IS NULL ORDER BY seq LIMIT ?")) {
-                    select.setInt(1, batch);
+                try (PreparedStatement select = tx.prepareStatement(lockedSelect(table))) {
+                    select.setString(1, channel());
+                    select.setInt(2, batch);
                     try (ResultSet rs = select.executeQuery()) {
-                        while (rs.next()) {
+                        rs.next();
+                        if (!rs.getBoolean(10)) {
+                            rs.close();
+                            countParked(tx, table);
+                            tx.rollback();
+                            return 0;
+                        }
+                        do {
+                            long seq = rs.getLong(1);
+                            if (rs.wasNull()) {
+                                break; // the lock's row alone: nothing to publish
+                            }
                             read++;
                             ProducerRecord<String, byte[]> record;
                             try {
                                 record = record(rs);
                             } catch (RuntimeException e) {
-                                refused.put(rs.getLong(1), "not a valid event: " + e.getMessage());
+                                refused.put(seq, "not a valid event: " + e.getMessage());
                                 continue;
                             }
-                            sent.add(rs.getLong(1));
+                            sent.add(seq);
                             acks.add(producer.send(record));
-                        }
+                        } while (rs.next());
                     }
                 }
                 List<Long> published = new ArrayList<>();
@@ -238,14 +242,17 @@ public class OutboxRelay {
         return CloudEventHeaders.record(event, rs.getString(9));
     }
 
-    private boolean tryLock(Connection tx) throws SQLException {
-        try (PreparedStatement lock = tx.prepareStatement("SELECT pg_try_advisory_xact_lock(hashtext(?))")) {
-            lock.setString(1, channel());
-            try (ResultSet rs = lock.executeQuery()) {
-                rs.next();
-                return rs.getBoolean(1);
-            }
-        }
+    /**
+     * The pass's advisory lock and its batch in one round trip (two before: each pass's first step waited for both,
+     * and with it every event's latency). One row whose last column, {@code held}, is false when another replica holds
+     * the lock; one row of nulls but {@code held} when nothing waits; otherwise the batch in commit order. The lock
+     * is taken first (a volatile CTE is evaluated once, never inlined), the rows read only when it is held.
+     */
+    private static String lockedSelect(String table) {
+        return "WITH lock AS (SELECT pg_try_advisory_xact_lock(hashtext(?)) AS held)"
+                + " SELECT o.seq, o.event_id, o.topic, o.subject, o.type, o.source, o.event_time, o.data::text,"
+                + " o.traceparent, lock.held FROM lock LEFT JOIN LATERAL (SELECT * FROM " + table
+                + " WHERE lock.held AND published_at IS NULL AND parked_at IS NULL ORDER BY seq LIMIT ?) o ON true ORDER BY o.seq";
     }
 
     private void markPublished(Connection tx, String table, List<Long> seqs) throws SQLException {

@@ -101,6 +101,25 @@ class OutboxRelayTest {
         }
     }
 
+    @Test
+    void nothingIsPublishedWhileAnotherReplicaHoldsTheRelayLockThenEverythingIs() throws Exception {
+        String ns = "relay-" + UUID.randomUUID();
+        try (EventReader reader = new EventReader(TOPIC); Connection otherReplica = dataSource().getConnection()) {
+            otherReplica.setAutoCommit(false);
+            otherReplica.createStatement().execute("SELECT pg_advisory_xact_lock(hashtext('outbox_catalog'))");
+            List<UUID> ids = insert(ns, 3);
+            start(settings(Duration.ofMillis(200), Duration.ofHours(1), 500));
+            // Five sweeps and the NOTIFY of the rows: each pass finds the lock taken and leaves the rows alone.
+            Thread.sleep(1_000);
+            assertThat(publishedAt(ids.get(0))).isEmpty();
+            assertThat(reader.events(ns + "/")).isEmpty();
+            otherReplica.commit();
+            await().atMost(Duration.ofSeconds(10)).untilAsserted(() -> assertThat(reader.events(ns + "/"))
+                    .extracting(LakehouseEvent::id).containsExactlyInAnyOrderElementsOf(ids));
+            assertThat(publishedAt(ids.get(2))).isPresent();
+        }
+    }
+
     private void start(ServiceSettings settings) {
         relay = new OutboxRelay(dataSource(), TestServers.reactivePool("catalog"), settings, new KafkaProducerFactory(TestServers.kafka()));
         relay.start(null);
