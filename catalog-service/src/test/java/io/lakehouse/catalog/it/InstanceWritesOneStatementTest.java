@@ -4,6 +4,7 @@ import static io.lakehouse.catalog.it.Api.catalogs;
 import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
+import static org.hamcrest.Matchers.equalTo;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.testing.Callers;
@@ -27,8 +28,9 @@ import org.junit.jupiter.api.Test;
  * A create is one statement after its audit intent (P3: the POST's answer waits for every round trip of its writes):
  * the instance's row, its {@code instance.requested} event, the call's audit outcome and the intent's removal are
  * written by the same statement, which commits on its own, instead of BEGIN, five writes and COMMIT. A name already
- * taken writes nothing there. So are a pass's status with its phase event, and the forgetting of a deleted instance
- * with its {@code instance.deleted}. A trigger of the test's records which statement ({@code current_query()}) wrote
+ * taken writes nothing there. So are a change (its {@code instance.updated} and outcome), the DELETE's mark (its
+ * {@code instance.deleting} and outcome), a pass's status with its phase event, and the forgetting of a deleted
+ * instance with its {@code instance.deleted}. A trigger of the test's records which statement ({@code current_query()}) wrote
  * each row.
  */
 @QuarkusTest
@@ -86,6 +88,21 @@ class InstanceWritesOneStatementTest {
     }
 
     @Test
+    void aChangeItsEventAndTheAuditOutcomeAreOneStatement() {
+        String ns = Callers.freshNamespace();
+        asAdmin().body(Api.catalogRequest("ch", "k").toString()).post(catalogs(ns)).then().statusCode(201);
+        asAdmin().contentType("application/merge-patch+json").body("{\"spec\":{\"resources\":{\"memory\":\"2Gi\"}}}")
+                .patch(catalogs(ns) + "/ch").then().statusCode(200);
+
+        List<String> statements = statementsWriting("outbox", "lakehouse.instance.updated.v1");
+        assertThat(statements).as("the statements that announced the change").hasSize(1);
+        assertThat(writtenBy(statements.get(0))).as("what the change's statement wrote").containsExactlyInAnyOrder(
+                "instances UPDATE " + ns, "outbox lakehouse.instance.updated.v1",
+                "outbox lakehouse.audit.recorded.v1", "audit_intents DELETE");
+        asAdmin().get(catalogs(ns) + "/ch").then().statusCode(200).body("generation", equalTo(2));
+    }
+
+    @Test
     void aPhaseChangeAndItsEventAreOneStatementAndSoIsTheDeletion() {
         ClusterSimulation.of(kube);
         String ns = Callers.freshNamespace();
@@ -98,6 +115,11 @@ class InstanceWritesOneStatementTest {
                 .contains("instances UPDATE " + ns));
 
         asAdmin().delete(catalogs(ns) + "/ph").then().statusCode(202);
+        List<String> deleting = statementsWriting("outbox", "lakehouse.instance.deleting.v1");
+        assertThat(deleting).as("the statements that announced the deletion").hasSize(1);
+        assertThat(writtenBy(deleting.get(0))).as("what the DELETE's statement wrote").containsExactlyInAnyOrder(
+                "instances UPDATE " + ns, "outbox lakehouse.instance.deleting.v1",
+                "outbox lakehouse.audit.recorded.v1", "audit_intents DELETE");
         await().atMost(Duration.ofSeconds(60)).until(() -> asAdmin().get(catalogs(ns) + "/ph").statusCode() == 404);
         List<String> forgotten = statementsWriting("instances", "DELETE " + ns);
         assertThat(forgotten).as("the statements that forgot the instance").hasSize(1);

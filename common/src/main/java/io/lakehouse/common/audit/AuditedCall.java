@@ -5,20 +5,16 @@ import io.lakehouse.common.outbox.Outbox;
 import io.smallrye.common.vertx.ContextLocals;
 import io.smallrye.common.vertx.VertxContext;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlClient;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
-import java.util.function.Function;
-import java.util.function.Predicate;
 
 /**
- * The audit of the mutating API call being served. Its change's write uses {@link #withTransaction}: when the call's
- * resource method declares the status it answers on success ({@link SuccessStatus}), the outcome ({@code
- * audit.recorded} with that status) replaces the intent in the change's own transaction, so a successful call commits
+ * The audit of the mutating API call being served. Its change's single statement takes {@link #foldable}: when the
+ * call's resource method declares the status it answers on success ({@link SuccessStatus}), the outcome ({@code
+ * audit.recorded} with that status) replaces the intent in the change's own statement, so a successful call commits
  * twice (the intent, the change) instead of three times, with the same events. The write-ahead intent keeps its job: a
  * replica that stops before the change commits leaves it, and it is published without an outcome ({@link
  * AuditIntents}). Any other answer (a refusal, a failed write, a call without {@link SuccessStatus}) is recorded by the
@@ -59,22 +55,6 @@ public final class AuditedCall {
     /** The call served on this context, or null (not in an audited request). */
     static AuditedCall current() {
         return VertxContext.isOnDuplicatedContext() ? ContextLocals.<AuditedCall>get(KEY, null) : null;
-    }
-
-    /**
-     * {@code work} in one transaction of {@code pool}; when it is the change of an audited call with a declared success
-     * status and {@code changed} says its result changed something, the call's outcome is written in the same
-     * transaction (once per call). A result that changed nothing (a lost race answered 409) leaves the outcome to the
-     * response filter.
-     */
-    public static <T> Uni<T> withTransaction(Pool pool, Function<SqlConnection, Uni<T>> work, Predicate<T> changed) {
-        AuditedCall call = current();
-        if (call == null || !call.folds()) {
-            return pool.withTransaction(work);
-        }
-        return pool.withTransaction(tx -> work.apply(tx)
-                        .call(result -> changed.test(result) ? call.write(tx) : Uni.createFrom().voidItem()))
-                .invoke(result -> call.recorded = call.recorded || changed.test(result));
     }
 
     /**
@@ -157,9 +137,5 @@ public final class AuditedCall {
 
     private boolean folds() {
         return onSuccess != null && intent != null && !recorded;
-    }
-
-    private Uni<Void> write(SqlConnection tx) {
-        return complete(tx, intent, onSuccess, source);
     }
 }

@@ -67,6 +67,15 @@ public final class TraceContext {
     }
 
     /**
+     * A condition for a single statement's WHERE that hands the trace in parameter {@code $parameter} to the
+     * statement's NOTIFY triggers ({@link #SETTING}; '' when tracing is off, which the triggers ignore): always true,
+     * evaluated before the rows it guards change, so no statement of its own.
+     */
+    public static String statementFilter(int parameter) {
+        return "set_config('" + SETTING + "', coalesce($" + parameter + "::text, ''), true) IS NOT NULL";
+    }
+
+    /**
      * Hands the current trace to the NOTIFY triggers of {@code tx}'s transaction ({@link #SETTING}); no
      * statement at all when tracing is off.
      */

@@ -102,8 +102,7 @@ public class InstanceStore {
      * the reconcile trigger ({@link TraceContext#SETTING}; '' when tracing is off, which the triggers ignore).
      */
     private static String insertStatement(AuditedCall.Outcome outcome) {
-        return "WITH " + NameRegistry.claimCte(5, "set_config('" + TraceContext.SETTING
-                        + "', coalesce($6::text, ''), true) IS NOT NULL")
+        return "WITH " + NameRegistry.claimCte(5, TraceContext.statementFilter(6))
                 + ", created AS (INSERT INTO instances (namespace, name, kind, uid, spec, sealed_credentials, phase,"
                 + " created_by, created_at, updated_at) SELECT $1, $2, $3, $4::uuid, $7::jsonb, $8::jsonb, $9, $10,"
                 + " $11::timestamptz, $11::timestamptz FROM claim RETURNING uid)"

@@ -19,7 +19,7 @@ public final class Inbox {
      * '' when tracing is off, which the triggers ignore).
      */
     private static final String FIRST = "WITH first AS (INSERT INTO inbox (event_id, consumer) SELECT $1, $2"
-            + " WHERE set_config('" + TraceContext.SETTING + "', coalesce($3::text, ''), true) IS NOT NULL"
+            + " WHERE " + TraceContext.statementFilter(3)
             + " ON CONFLICT DO NOTHING RETURNING event_id) ";
 
     private Inbox() {}

@@ -62,7 +62,7 @@ class ReconcileTracesTest {
     Pool pool;
 
     @Test
-    void theTrinosPassesContinueTheTracesOfItsCreateAndOfTheEventThatUnblocksIt() {
+    void theTrinosPassesContinueTheTracesOfItsCreateItsChangeItsDeletionAndOfTheEventThatUnblocksIt() {
         ClusterSimulation.of(kube);
         String ns = Callers.freshNamespace();
         Api.bucketSecret(kube, ns, "warehouse-bucket");
@@ -84,6 +84,19 @@ class ReconcileTracesTest {
         await().atMost(CONVERGE).untilAsserted(() -> assertThat(passes(ns + "/sql"))
                 .as("the OIDC client event's trace holds a reconcile pass of the trino")
                 .anySatisfy(pass -> assertThat(pass.getTraceId()).isEqualTo(TracingOn.traceId(clientReady))));
+
+        // A change and a deletion are one statement each: the trace rides in its row guard to the trigger.
+        String patch = TracingOn.traceparent();
+        asAdmin().header(TraceContext.HEADER, patch).contentType("application/merge-patch+json")
+                .body("{\"spec\":{\"workers\":3}}").patch(instances(ns, "trino") + "/sql").then().statusCode(200);
+        await().atMost(CONVERGE).untilAsserted(() -> assertThat(passes(ns + "/sql"))
+                .as("the patch's trace holds a reconcile pass of the trino")
+                .anySatisfy(pass -> assertThat(pass.getTraceId()).isEqualTo(TracingOn.traceId(patch))));
+        String delete = TracingOn.traceparent();
+        asAdmin().header(TraceContext.HEADER, delete).delete(instances(ns, "trino") + "/sql").then().statusCode(202);
+        await().atMost(CONVERGE).untilAsserted(() -> assertThat(passes(ns + "/sql"))
+                .as("the delete's trace holds a reconcile pass of the trino")
+                .anySatisfy(pass -> assertThat(pass.getTraceId()).isEqualTo(TracingOn.traceId(delete))));
     }
 
     private List<SpanData> passes(String key) {
