@@ -85,8 +85,7 @@ public final class AuditedCall {
          */
         public String ctes(String changed, int first) {
             return "audit_intent AS (DELETE FROM audit_intents WHERE id = $" + first + " AND EXISTS (SELECT FROM "
-                    + changed + ")), audit_outcome AS (INSERT INTO outbox (" + Outbox.COLUMNS + ") SELECT "
-                    + Outbox.selectList(first + 1) + " FROM " + changed + ")";
+                    + changed + ")), " + Outbox.appendCte("audit_outcome", changed, first + 1);
         }
 
         /** The parameters of {@link #ctes}: the intent's id, then the outcome's outbox row. */

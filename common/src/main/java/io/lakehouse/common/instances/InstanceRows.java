@@ -60,8 +60,8 @@ public final class InstanceRows {
             all.addAll(outcome.values());
         }
         int eventAt = values.size() + 1;
-        String statement = "WITH changed AS (" + update + " RETURNING 1), announced AS (INSERT INTO outbox ("
-                + Outbox.COLUMNS + ") SELECT " + Outbox.selectList(eventAt) + " FROM changed)"
+        String statement = "WITH changed AS (" + update + " RETURNING 1), "
+                + Outbox.appendCte("announced", "changed", eventAt)
                 + (outcome == null ? "" : ", " + outcome.ctes("changed", eventAt + eventValues.size()))
                 + " SELECT count(*) FROM changed";
         return pool.preparedQuery(statement).execute(Tuple.from(all)).map(rows -> {
@@ -85,8 +85,7 @@ public final class InstanceRows {
         }
         return pool.preparedQuery("WITH changed AS (UPDATE instances SET phase = $1, conditions = $2::jsonb,"
                         + " updated_at = now() WHERE namespace = $3 AND name = $4 AND generation = $5 AND NOT deleting"
-                        + " RETURNING 1)" + (event == null ? "" : ", announced AS (INSERT INTO outbox ("
-                        + Outbox.COLUMNS + ") SELECT " + Outbox.selectList(6) + " FROM changed)")
+                        + " RETURNING 1)" + (event == null ? "" : ", " + Outbox.appendCte("announced", "changed", 6))
                         + " SELECT count(*) FROM changed")
                 .execute(Tuple.from(values))
                 .map(rows -> rows.iterator().next().getLong(0) > 0);
@@ -97,8 +96,8 @@ public final class InstanceRows {
         List<Object> values = new ArrayList<>(Arrays.asList(namespace, name, uid));
         values.addAll(Outbox.values(deleted));
         return pool.preparedQuery("WITH gone AS (DELETE FROM instances WHERE namespace = $1 AND name = $2 AND uid = $3"
-                        + " RETURNING uid), " + NameRegistry.releaseCte("gone") + ", announced AS (INSERT INTO outbox ("
-                        + Outbox.COLUMNS + ") SELECT " + Outbox.selectList(4) + " FROM gone) SELECT count(*) FROM gone")
+                        + " RETURNING uid), " + NameRegistry.releaseCte("gone") + ", "
+                        + Outbox.appendCte("announced", "gone", 4) + " SELECT count(*) FROM gone")
                 .execute(Tuple.from(values))
                 .replaceWithVoid();
     }

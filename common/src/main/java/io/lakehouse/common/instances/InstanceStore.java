@@ -106,8 +106,7 @@ public class InstanceStore {
                 + ", created AS (INSERT INTO instances (namespace, name, kind, uid, spec, sealed_credentials, phase,"
                 + " created_by, created_at, updated_at) SELECT $1, $2, $3, $4::uuid, $7::jsonb, $8::jsonb, $9, $10,"
                 + " $11::timestamptz, $11::timestamptz FROM claim RETURNING uid)"
-                + ", requested AS (INSERT INTO outbox (" + Outbox.COLUMNS + ") SELECT " + Outbox.selectList(12)
-                + " FROM created)"
+                + ", " + Outbox.appendCte("requested", "created", 12)
                 + (outcome == null ? "" : ", " + outcome.ctes("created", 20))
                 + " SELECT count(*) FROM created";
     }

@@ -32,11 +32,16 @@ public final class Outbox {
     }
 
     /**
-     * {@link #values}' parameters as a select list from {@code $first} on, typed (in {@code INSERT ... SELECT} a
-     * parameter takes no type from its column): for a statement that appends the row only when another part of it
-     * changed something.
+     * The event's row as the data-modifying CTE {@code name} of a statement that appends it only when another part of it
+     * changed something: one row per row of the CTE {@code from}; its parameters are {@link #values}' from
+     * {@code $first} on.
      */
-    public static String selectList(int first) {
+    public static String appendCte(String name, String from, int first) {
+        return name + " AS (INSERT INTO outbox (" + COLUMNS + ") SELECT " + selectList(first) + " FROM " + from + ")";
+    }
+
+    /** The parameters as a typed select list (in {@code INSERT ... SELECT} a parameter takes no type from its column). */
+    private static String selectList(int first) {
         StringBuilder list = new StringBuilder();
         for (int i = 0; i < TYPES.size(); i++) {
             list.append(i == 0 ? "" : ", ").append('$').append(first + i).append("::").append(TYPES.get(i));

@@ -49,6 +49,8 @@ public class OutboxRelay {
 
     private static final Logger LOG = Logger.getLogger(OutboxRelay.class);
     private static final int MAX_BACKOFF_MS = 5_000;
+    /** The column of {@link #lockedSelect} that says whether the pass holds the relay's lock. */
+    private static final int HELD = 10;
 
     private final DataSource dataSource;
     private final Pool pool;
@@ -155,8 +157,7 @@ public class OutboxRelay {
                     select.setInt(2, batch);
                     try (ResultSet rs = select.executeQuery()) {
                         rs.next();
-                        if (!rs.getBoolean(10)) {
-                            rs.close();
+                        if (!rs.getBoolean(HELD)) {
                             countParked(tx, table);
                             tx.rollback();
                             return 0;
