@@ -16,13 +16,12 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.Optional;
 
 /**
- * Sets and removes memberships: row and event in one transaction; an unchanged role writes nothing. A
- * removed member also loses its grants on the namespace's instances (the deployer's automatic one too),
- * each with {@code access.grant-removed}, in the same transaction: leaving a namespace means no more access
- * to what runs in it.
+ * Sets and removes memberships with their events: a set in one statement with its audit outcome, a removal in one
+ * transaction; an unchanged role writes nothing. A removed member also loses its grants on the namespace's instances
+ * (the deployer's automatic one too), each with {@code access.grant-removed}, in the same transaction: leaving a
+ * namespace means no more access to what runs in it.
  */
 @ApplicationScoped
 public class MemberService {
@@ -42,15 +41,8 @@ public class MemberService {
     }
 
     public Uni<Member> set(String namespace, Subject subject, Role role) {
-        Member member = new Member(namespace, subject, role);
-        return pool.withTransaction(tx -> store.lock(tx, namespace, subject).chain(current -> {
-            if (current.map(Member::role).equals(Optional.of(role))) {
-                return Uni.createFrom().item(member);
-            }
-            return store.upsert(tx, namespace, subject, role)
-                    .chain(() -> Outbox.append(tx, events.memberSet(namespace, subject, role)))
-                    .replaceWith(member);
-        }));
+        return store.set(namespace, subject, role, events.memberSet(namespace, subject, role))
+                .replaceWith(new Member(namespace, subject, role));
     }
 
     public Uni<Void> remove(String namespace, Subject subject) {

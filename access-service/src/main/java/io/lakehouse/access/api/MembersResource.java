@@ -2,6 +2,7 @@ package io.lakehouse.access.api;
 
 import io.lakehouse.access.domain.Subjects;
 import io.lakehouse.access.store.MemberStore;
+import io.lakehouse.common.audit.SuccessStatus;
 import io.lakehouse.common.problem.ApiException;
 import io.lakehouse.common.security.Authorizer;
 import io.lakehouse.common.security.Role;
@@ -53,6 +54,7 @@ public class MembersResource {
 
     @PUT
     @Path("{subject: .+}")
+    @SuccessStatus(200)
     @Consumes(MediaType.APPLICATION_JSON)
     public Uni<MemberView> put(@PathParam("namespace") String namespace, @PathParam("subject") String subject,
             MemberRequest request) {

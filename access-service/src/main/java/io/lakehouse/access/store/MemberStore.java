@@ -1,11 +1,12 @@
 package io.lakehouse.access.store;
 
+import io.lakehouse.common.audit.AuditedChange;
+import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.security.Role;
 import io.lakehouse.common.security.Subject;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -36,20 +37,21 @@ public class MemberStore {
     }
 
     public Uni<Optional<Member>> get(String namespace, Subject subject) {
-        return find(pool, namespace, subject, "");
+        return pool.preparedQuery(COLUMNS + " WHERE namespace = $1 AND subject_type = $2 AND subject = $3")
+                .execute(Tuple.of(namespace, subject.type().wireName(), subject.name()))
+                .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(member(rows.iterator().next())));
     }
 
-    /** The current row, locked until the transaction ends (two PUTs of one member serialize). */
-    public Uni<Optional<Member>> lock(SqlConnection tx, String namespace, Subject subject) {
-        return find(tx, namespace, subject, " FOR UPDATE");
-    }
-
-    public Uni<Void> upsert(SqlConnection tx, String namespace, Subject subject, Role role) {
-        return tx.preparedQuery("INSERT INTO members (namespace, subject_type, subject, role) VALUES ($1, $2, $3, $4)"
-                        + " ON CONFLICT (namespace, subject_type, subject)"
-                        + " DO UPDATE SET role = EXCLUDED.role, updated_at = now()")
-                .execute(Tuple.of(namespace, subject.type().wireName(), subject.name(), role.wireName()))
-                .replaceWithVoid();
+    /**
+     * Gives {@code subject} {@code role} in {@code namespace} and appends {@code event} (its {@code access.member-set}),
+     * in one statement with the call's audit outcome ({@link AuditedChange}); false when it held that role already
+     * (nothing written). Two PUTs of one member serialize on the row's lock, and each that changes the role publishes.
+     */
+    public Uni<Boolean> set(String namespace, Subject subject, Role role, LakehouseEvent event) {
+        return AuditedChange.execute(pool, "INSERT INTO members (namespace, subject_type, subject, role)"
+                        + " VALUES ($1, $2, $3, $4) ON CONFLICT (namespace, subject_type, subject)"
+                        + " DO UPDATE SET role = EXCLUDED.role, updated_at = now() WHERE members.role <> EXCLUDED.role",
+                List.of(namespace, subject.type().wireName(), subject.name(), role.wireName()), event);
     }
 
     /** True when a row was deleted. */
@@ -57,13 +59,6 @@ public class MemberStore {
         return tx.preparedQuery("DELETE FROM members WHERE namespace = $1 AND subject_type = $2 AND subject = $3")
                 .execute(Tuple.of(namespace, subject.type().wireName(), subject.name()))
                 .map(rows -> rows.rowCount() == 1);
-    }
-
-    private static Uni<Optional<Member>> find(
-            SqlClient client, String namespace, Subject subject, String suffix) {
-        return client.preparedQuery(COLUMNS + " WHERE namespace = $1 AND subject_type = $2 AND subject = $3" + suffix)
-                .execute(Tuple.of(namespace, subject.type().wireName(), subject.name()))
-                .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(member(rows.iterator().next())));
     }
 
     private static Member member(Row r) {

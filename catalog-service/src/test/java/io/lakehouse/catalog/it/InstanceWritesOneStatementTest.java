@@ -10,15 +10,13 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
+import io.lakehouse.common.testing.StatementWrites;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -44,30 +42,20 @@ class InstanceWritesOneStatementTest {
     @Inject
     KubernetesClient kube;
 
+    StatementWrites writes;
+
     @BeforeEach
     void seeWritingStatements() {
-        sql("CREATE TABLE IF NOT EXISTS test_writes (tbl TEXT, what TEXT, statement TEXT)");
-        // One branch per table: PL/pgSQL resolves a record's field when the statement reading it runs.
-        sql("CREATE OR REPLACE FUNCTION test_write_seen() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
-                + " IF TG_TABLE_NAME = 'outbox' THEN INSERT INTO test_writes VALUES (TG_TABLE_NAME, NEW.type,"
-                + " current_query()); ELSIF TG_TABLE_NAME = 'instances' AND TG_OP = 'DELETE' THEN INSERT INTO"
-                + " test_writes VALUES (TG_TABLE_NAME, TG_OP || ' ' || OLD.namespace, current_query());"
-                + " ELSIF TG_TABLE_NAME = 'instances' THEN INSERT INTO test_writes VALUES (TG_TABLE_NAME, TG_OP"
-                + " || ' ' || NEW.namespace, current_query()); ELSE INSERT INTO test_writes VALUES (TG_TABLE_NAME,"
-                + " TG_OP, current_query()); END IF; RETURN NULL; END $$");
-        sql("CREATE TRIGGER test_instances_written AFTER INSERT OR UPDATE OR DELETE ON instances FOR EACH ROW"
-                + " EXECUTE FUNCTION test_write_seen()");
-        sql("CREATE TRIGGER test_outbox_written AFTER INSERT ON outbox FOR EACH ROW EXECUTE FUNCTION test_write_seen()");
-        sql("CREATE TRIGGER test_intents_removed AFTER DELETE ON audit_intents FOR EACH ROW"
-                + " EXECUTE FUNCTION test_write_seen()");
+        writes = new StatementWrites(pool)
+                .watch("instances", "INSERT OR UPDATE OR DELETE",
+                        "TG_OP || ' ' || CASE TG_OP WHEN 'DELETE' THEN OLD.namespace ELSE NEW.namespace END")
+                .watch("outbox", "INSERT", "NEW.type")
+                .watch("audit_intents", "DELETE", "TG_OP");
     }
 
     @AfterEach
     void dropTriggers() {
-        sql("DROP TRIGGER test_instances_written ON instances");
-        sql("DROP TRIGGER test_outbox_written ON outbox");
-        sql("DROP TRIGGER test_intents_removed ON audit_intents");
-        sql("DROP TABLE test_writes");
+        writes.close();
     }
 
     @Test
@@ -75,16 +63,16 @@ class InstanceWritesOneStatementTest {
         String ns = Callers.freshNamespace();
         asAdmin().body(Api.catalogRequest("one", "k").toString()).post(catalogs(ns)).then().statusCode(201);
 
-        List<String> statements = statementsWriting("instances", "INSERT " + ns);
+        List<String> statements = writes.statementsWriting("instances", "INSERT " + ns);
         assertThat(statements).as("the statements that inserted the instance's row").hasSize(1);
         String create = statements.get(0);
-        assertThat(writtenBy(create)).as("what the create's statement wrote").containsExactlyInAnyOrder(
+        assertThat(writes.writtenBy(create)).as("what the create's statement wrote").containsExactlyInAnyOrder(
                 "instances INSERT " + ns, "outbox lakehouse.instance.requested.v1",
                 "outbox lakehouse.audit.recorded.v1", "audit_intents DELETE");
 
         asAdmin().body(Api.catalogRequest("one", "k").toString()).post(catalogs(ns)).then().statusCode(409);
-        assertThat(statementsWriting("instances", "INSERT " + ns)).as("the refused create stored no row").hasSize(1);
-        assertThat(statementsWriting("outbox", "lakehouse.instance.requested.v1")).as("nor an event").hasSize(1);
+        assertThat(writes.statementsWriting("instances", "INSERT " + ns)).as("the refused create stored no row").hasSize(1);
+        assertThat(writes.statementsWriting("outbox", "lakehouse.instance.requested.v1")).as("nor an event").hasSize(1);
     }
 
     @Test
@@ -94,9 +82,9 @@ class InstanceWritesOneStatementTest {
         asAdmin().contentType("application/merge-patch+json").body("{\"spec\":{\"resources\":{\"memory\":\"2Gi\"}}}")
                 .patch(catalogs(ns) + "/ch").then().statusCode(200);
 
-        List<String> statements = statementsWriting("outbox", "lakehouse.instance.updated.v1");
+        List<String> statements = writes.statementsWriting("outbox", "lakehouse.instance.updated.v1");
         assertThat(statements).as("the statements that announced the change").hasSize(1);
-        assertThat(writtenBy(statements.get(0))).as("what the change's statement wrote").containsExactlyInAnyOrder(
+        assertThat(writes.writtenBy(statements.get(0))).as("what the change's statement wrote").containsExactlyInAnyOrder(
                 "instances UPDATE " + ns, "outbox lakehouse.instance.updated.v1",
                 "outbox lakehouse.audit.recorded.v1", "audit_intents DELETE");
         asAdmin().get(catalogs(ns) + "/ch").then().statusCode(200).body("generation", equalTo(2));
@@ -109,45 +97,24 @@ class InstanceWritesOneStatementTest {
         asAdmin().body(Api.catalogRequest("ph", "k").toString()).post(catalogs(ns)).then().statusCode(201);
         CatalogLifecycleTest.awaitPhase(ns, "ph", "Ready");
 
-        List<String> ready = statementsWriting("outbox", "lakehouse.instance.ready.v1");
-        assertThat(ready).as("the statements that announced Ready").isNotEmpty();
-        ready.forEach(statement -> assertThat(writtenBy(statement)).as("what the Ready statement wrote")
-                .contains("instances UPDATE " + ns));
+        // Other tests' instances may turn Ready meanwhile: each Ready statement wrote its row and its event.
+        List<List<String>> ready = writes.statementsWriting("outbox", "lakehouse.instance.ready.v1").stream()
+                .map(writes::writtenBy).toList();
+        assertThat(ready).as("what each Ready statement wrote").allSatisfy(written -> assertThat(written)
+                .hasSize(2).contains("outbox lakehouse.instance.ready.v1").anyMatch(w -> w.startsWith("instances UPDATE")));
+        assertThat(ready).as("what the Ready statements wrote")
+                .anySatisfy(written -> assertThat(written).contains("instances UPDATE " + ns));
 
         asAdmin().delete(catalogs(ns) + "/ph").then().statusCode(202);
-        List<String> deleting = statementsWriting("outbox", "lakehouse.instance.deleting.v1");
+        List<String> deleting = writes.statementsWriting("outbox", "lakehouse.instance.deleting.v1");
         assertThat(deleting).as("the statements that announced the deletion").hasSize(1);
-        assertThat(writtenBy(deleting.get(0))).as("what the DELETE's statement wrote").containsExactlyInAnyOrder(
+        assertThat(writes.writtenBy(deleting.get(0))).as("what the DELETE's statement wrote").containsExactlyInAnyOrder(
                 "instances UPDATE " + ns, "outbox lakehouse.instance.deleting.v1",
                 "outbox lakehouse.audit.recorded.v1", "audit_intents DELETE");
         await().atMost(Duration.ofSeconds(60)).until(() -> asAdmin().get(catalogs(ns) + "/ph").statusCode() == 404);
-        List<String> forgotten = statementsWriting("instances", "DELETE " + ns);
+        List<String> forgotten = writes.statementsWriting("instances", "DELETE " + ns);
         assertThat(forgotten).as("the statements that forgot the instance").hasSize(1);
-        assertThat(writtenBy(forgotten.get(0))).as("what the forgetting statement wrote")
+        assertThat(writes.writtenBy(forgotten.get(0))).as("what the forgetting statement wrote")
                 .containsExactlyInAnyOrder("instances DELETE " + ns, "outbox lakehouse.instance.deleted.v1");
-    }
-
-    /** The statements that wrote a row of {@code table} described as {@code what}. */
-    private List<String> statementsWriting(String table, String what) {
-        List<String> statements = new ArrayList<>();
-        for (Row row : pool.preparedQuery("SELECT statement FROM test_writes WHERE tbl = $1 AND what = $2")
-                .execute(Tuple.of(table, what)).await().indefinitely()) {
-            statements.add(row.getString(0));
-        }
-        return statements;
-    }
-
-    /** "table what" of each row the statement wrote. */
-    private List<String> writtenBy(String statement) {
-        List<String> rows = new ArrayList<>();
-        for (Row row : pool.preparedQuery("SELECT tbl, what FROM test_writes WHERE statement = $1")
-                .execute(Tuple.of(statement)).await().indefinitely()) {
-            rows.add(row.getString(0) + " " + row.getString(1));
-        }
-        return rows;
-    }
-
-    private void sql(String statement) {
-        pool.query(statement).execute().await().indefinitely();
     }
 }

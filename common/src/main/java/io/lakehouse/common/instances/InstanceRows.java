@@ -1,6 +1,6 @@
 package io.lakehouse.common.instances;
 
-import io.lakehouse.common.audit.AuditedCall;
+import io.lakehouse.common.audit.AuditedChange;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.TraceContext;
 import io.lakehouse.common.outbox.Outbox;
@@ -19,7 +19,7 @@ import java.util.UUID;
  * uid, spec, generation, phase, conditions, deleting, updated_at), each in one statement with the
  * event that announces it (outbox). Guards on generation and {@code deleting} make a change computed
  * from an older read a no-op instead of a lost update. The API's changes (spec, deletion) carry their call's audit
- * outcome in the same statement ({@link AuditedCall#foldable}).
+ * outcome in the same statement ({@link AuditedChange}).
  */
 public final class InstanceRows {
 
@@ -32,7 +32,8 @@ public final class InstanceRows {
     /** New spec, generation + 1, and its event; false if the instance changed meanwhile. */
     public Uni<Boolean> updateSpec(String namespace, String name, long generation, JsonObject spec,
             LakehouseEvent updated) {
-        return auditedChange("UPDATE instances SET spec = $1::jsonb, generation = generation + 1, updated_at = now()"
+        return AuditedChange.execute(pool,
+                "UPDATE instances SET spec = $1::jsonb, generation = generation + 1, updated_at = now()"
                         + " WHERE namespace = $2 AND name = $3 AND generation = $4 AND NOT deleting AND "
                         + TraceContext.statementFilter(5),
                 Arrays.asList(spec, namespace, name, generation, TraceContext.current()), updated);
@@ -40,37 +41,9 @@ public final class InstanceRows {
 
     /** Phase Deleting and its event; false if it was already being deleted. */
     public Uni<Boolean> markDeleting(String namespace, String name, LakehouseEvent deleting) {
-        return auditedChange("UPDATE instances SET deleting = true, phase = $1, updated_at = now()"
+        return AuditedChange.execute(pool, "UPDATE instances SET deleting = true, phase = $1, updated_at = now()"
                 + " WHERE namespace = $2 AND name = $3 AND NOT deleting AND " + TraceContext.statementFilter(4),
                 Arrays.asList(Phase.Deleting.name(), namespace, name, TraceContext.current()), deleting);
-    }
-
-    /**
-     * An API call's change of one row ({@code update}, whose parameters are {@code values}), its event and the call's
-     * audit outcome ({@link AuditedCall#foldable}) in one statement, which commits on its own: one round trip instead
-     * of a transaction's five or six (BEGIN, the trace, the row, the event, the outcome, COMMIT). Nothing is written
-     * when the row's guard fails (false).
-     */
-    private Uni<Boolean> auditedChange(String update, List<Object> values, LakehouseEvent event) {
-        List<Object> all = new ArrayList<>(values);
-        List<Object> eventValues = Outbox.values(event);
-        all.addAll(eventValues);
-        AuditedCall.Outcome outcome = AuditedCall.foldable();
-        if (outcome != null) {
-            all.addAll(outcome.values());
-        }
-        int eventAt = values.size() + 1;
-        String statement = "WITH changed AS (" + update + " RETURNING 1), "
-                + Outbox.appendCte("announced", "changed", eventAt)
-                + (outcome == null ? "" : ", " + outcome.ctes("changed", eventAt + eventValues.size()))
-                + " SELECT count(*) FROM changed";
-        return pool.preparedQuery(statement).execute(Tuple.from(all)).map(rows -> {
-            boolean changed = rows.iterator().next().getLong(0) > 0;
-            if (changed && outcome != null) {
-                outcome.written();
-            }
-            return changed;
-        });
     }
 
     /**
