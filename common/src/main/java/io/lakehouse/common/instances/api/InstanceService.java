@@ -163,9 +163,13 @@ public class InstanceService<C extends InstanceContext> {
                 throw ApiException.conflict("the " + kind.kind() + " is used by " + String.join(", ", users)
                         + ": delete them first");
             }
+            // The answer is the instance as marked, not read again: its reconcile pass may forget it first (404).
+            Instance deleting = new Instance(current.namespace(), current.name(), current.kind(), current.uid(),
+                    current.spec(), current.sealedCredentials(), current.generation(), Phase.Deleting,
+                    current.conditions(), true, current.createdBy(), current.createdAt());
             return store.markDeleting(current, InstanceEvents.of(eventSource, kind, ctx,
                             EventType.INSTANCE_DELETING, current, Phase.Deleting, current.conditions(), Instant.now()))
-                    .chain(() -> get(namespace, kind, name));
+                    .replaceWith(deleting);
         });
     }
 
