@@ -433,8 +433,9 @@ pg_up() {
     pg_bootstrap_single_user
   fi
   # track_commit_timestamp: the benchmarks' P9 reads when a consumer's transaction committed (pg_xact_commit_timestamp).
+  # LAKEHOUSE_PG_OPTIONS adds server options, e.g. "-c shared_preload_libraries=pg_stat_statements" to break the SQL down.
   as_pg "${PG_BINDIR}/pg_ctl" -D "${PG_DATA}" -l "${PG_LOG}" -w -t 60 \
-    -o "-p ${PG_PORT} -c listen_addresses=${PG_HOST} -k ${PG_SOCK} -c synchronous_commit=off -c max_connections=200 -c track_commit_timestamp=on" \
+    -o "-p ${PG_PORT} -c listen_addresses=${PG_HOST} -k ${PG_SOCK} -c synchronous_commit=off -c max_connections=200 -c track_commit_timestamp=on ${LAKEHOUSE_PG_OPTIONS:-}" \
     start >/dev/null || {
     show_log_tail "${PG_LOG}"
     die "PostgreSQL did not start"
