@@ -27,7 +27,9 @@ class PgChannelListenerTest {
     private final String channel = "listener_test_" + System.nanoTime();
     /** What the callback got, in order: a list of payloads, or "resync" for null. */
     private final List<Object> wakes = new CopyOnWriteArrayList<>();
+    private final Pool pool = TestServers.reactivePool("catalog");
     private PgChannelListener listener;
+    private PgChannelListener other;
 
     @BeforeAll
     static void servers() {
@@ -39,6 +41,10 @@ class PgChannelListenerTest {
         if (listener != null) {
             listener.close();
         }
+        if (other != null) {
+            other.close();
+        }
+        pool.close();
     }
 
     @Test
@@ -77,8 +83,28 @@ class PgChannelListenerTest {
         await().atMost(WAIT).until(() -> payloads().equals(List.of("after")));
     }
 
+    @Test
+    void listenersOfOnePoolShareOneBackendAndEachHearsOnlyItsChannel() throws SQLException {
+        String otherChannel = channel + "_other";
+        List<Object> otherWakes = new CopyOnWriteArrayList<>();
+        start(Duration.ofSeconds(30));
+        other = new PgChannelListener(pool, otherChannel, Duration.ofSeconds(30),
+                payloads -> otherWakes.add(payloads == null ? "resync" : List.copyOf(payloads))).start();
+        await().atMost(WAIT).until(() -> wakes.contains("resync") && otherWakes.contains("resync"));
+
+        assertThat(backendsWhoseLastStatementIs("LISTEN " + channel + "%")).isEqualTo(1);
+        notify("mine");
+        notifyOn(otherChannel, "theirs");
+        await().atMost(WAIT).until(() -> payloads().equals(List.of("mine")) && otherWakes.contains(List.of("theirs")));
+
+        other.close();
+        await().atMost(WAIT).until(() -> backendsWhoseLastStatementIs("UNLISTEN " + otherChannel) == 1);
+        notify("still");
+        await().atMost(WAIT).until(() -> payloads().equals(List.of("mine", "still")));
+        assertThat(wakes).doesNotContain(List.of("theirs"));
+    }
+
     private void start(Duration timeout) {
-        Pool pool = TestServers.reactivePool("catalog");
         listener = new PgChannelListener(pool, channel, timeout,
                 payloads -> wakes.add(payloads == null ? "resync" : List.copyOf(payloads))).start();
     }
@@ -90,6 +116,10 @@ class PgChannelListenerTest {
 
     /** NOTIFYs sent by one transaction: delivered together at its commit. */
     private void notify(String... payloads) throws SQLException {
+        notifyOn(channel, payloads);
+    }
+
+    private void notifyOn(String channel, String... payloads) throws SQLException {
         try (Connection c = jdbc().getConnection()) {
             c.setAutoCommit(false);
             try (PreparedStatement st = c.prepareStatement("SELECT pg_notify(?, ?)")) {
@@ -105,9 +135,13 @@ class PgChannelListenerTest {
 
     /** The backends listening on the channel (the last statement of each is its LISTEN). */
     private long listening() throws SQLException {
+        return backendsWhoseLastStatementIs("LISTEN " + channel);
+    }
+
+    private static long backendsWhoseLastStatementIs(String pattern) throws SQLException {
         try (Connection c = jdbc().getConnection(); PreparedStatement st = c.prepareStatement(
-                "SELECT count(*) FROM pg_stat_activity WHERE query = ?")) {
-            st.setString(1, "LISTEN " + channel);
+                "SELECT count(*) FROM pg_stat_activity WHERE query LIKE ?")) {
+            st.setString(1, pattern);
             try (var rs = st.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
