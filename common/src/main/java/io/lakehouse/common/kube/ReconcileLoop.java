@@ -89,7 +89,7 @@ public class ReconcileLoop implements AutoCloseable {
         this.dataSource = dataSource;
         this.pool = pool;
         this.settings = settings;
-        this.channel = "reconcile_" + schema;
+        this.channel = channelOf(schema);
         this.kinds = kinds;
         this.ownsKind = ownsKind;
         this.tracer = tracer;
@@ -122,16 +122,29 @@ public class ReconcileLoop implements AutoCloseable {
 
     /** {@link #wake} for code that has no loop at hand: the loop of the service owning {@code schema}. */
     public static Uni<Void> wake(SqlClient client, String schema, Collection<String> keys) {
-        return notify(client, "reconcile_" + schema, keys);
+        return notify(client, channelOf(schema), keys);
+    }
+
+    /**
+     * The channel a statement notifies to wake the loop of the service owning {@code schema} itself, with
+     * {@code pg_notify(channel, key || }{@link #wakeSuffix()}{@code )} per instance key.
+     */
+    public static String channelOf(String schema) {
+        return "reconcile_" + schema;
+    }
+
+    /** What follows the instance key in a wake's payload: the current trace, if any. */
+    public static String wakeSuffix() {
+        String traceparent = TraceContext.current();
+        return traceparent == null ? "" : " " + traceparent;
     }
 
     private static Uni<Void> notify(SqlClient client, String channel, Collection<String> keys) {
         if (keys.isEmpty()) {
             return Uni.createFrom().voidItem();
         }
-        String traceparent = TraceContext.current();
         return client.preparedQuery("SELECT pg_notify($1, key || $3) FROM unnest($2::text[]) AS key")
-                .execute(Tuple.of(channel, keys.toArray(String[]::new), traceparent == null ? "" : " " + traceparent))
+                .execute(Tuple.of(channel, keys.toArray(String[]::new), wakeSuffix()))
                 .replaceWithVoid();
     }
 

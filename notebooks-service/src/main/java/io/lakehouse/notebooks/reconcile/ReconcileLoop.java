@@ -11,13 +11,10 @@ import io.lakehouse.notebooks.kinds.jupyterhub.HubInstance;
 import io.opentelemetry.api.trace.Tracer;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
-import java.util.Collection;
 
 /** The hubs' reconcile loop (see {@link io.lakehouse.common.kube.ReconcileLoop}), started with the service. */
 @ApplicationScoped
@@ -38,13 +35,5 @@ public class ReconcileLoop {
 
     void stop(@Observes ShutdownEvent event) {
         loop.close();
-    }
-
-    /**
-     * Has the leader, whichever replica it is, reconcile instances whose dependencies changed (their
-     * referenced instances, their OIDC client, their grants) once {@code client}'s transaction commits.
-     */
-    public Uni<Void> wake(SqlClient client, Collection<String> keys) {
-        return loop.wake(client, keys);
     }
 }

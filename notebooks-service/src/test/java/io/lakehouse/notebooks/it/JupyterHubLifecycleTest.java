@@ -158,6 +158,47 @@ class JupyterHubLifecycleTest {
         assertThat(kube.configMaps().inNamespace(ns).list().getItems()).isEmpty();
     }
 
+    @Test
+    void anInstanceIsKnownAsItsEventsSayItsEndpointKeptItsTimeMovedOnlyWhenItComesOrGoes() {
+        String ns = Callers.freshNamespace();
+        Api.engineEvent(EventType.INSTANCE_REQUESTED, ns, "mlflow", "m", "http://m." + ns + ".svc:5000", false);
+        await().atMost(CONVERGE).until(() -> known(ns, "m") != null);
+        Known requested = known(ns, "m");
+
+        // An update: the new endpoint is taken, the appearance time stays.
+        Api.engineEvent(EventType.INSTANCE_READY, ns, "mlflow", "m", "http://m2." + ns + ".svc:5000", false);
+        await().atMost(CONVERGE).until(() -> known(ns, "m").endpoint().startsWith("http://m2."));
+        assertThat(known(ns, "m").changedAt()).isEqualTo(requested.changedAt());
+
+        // Events without an endpoint keep the one known; going away moves the time.
+        Api.engineEvent(EventType.INSTANCE_READY, ns, "mlflow", "m", null, false);
+        Api.engineEvent(EventType.INSTANCE_DELETING, ns, "mlflow", "m", null, false);
+        await().atMost(CONVERGE).until(() -> known(ns, "m").deleting());
+        Known deleting = known(ns, "m");
+        assertThat(deleting.endpoint()).isEqualTo("http://m2." + ns + ".svc:5000");
+        assertThat(deleting.changedAt()).isAfter(requested.changedAt());
+
+        // Coming back moves it again.
+        Api.engineEvent(EventType.INSTANCE_REQUESTED, ns, "mlflow", "m", null, false);
+        await().atMost(CONVERGE).until(() -> !known(ns, "m").deleting());
+        assertThat(known(ns, "m").changedAt()).isAfter(deleting.changedAt());
+        assertThat(known(ns, "m").endpoint()).isEqualTo("http://m2." + ns + ".svc:5000");
+    }
+
+    /** A row of known_instances: what hubs are wired with. */
+    private record Known(String endpoint, boolean deleting, Instant changedAt) {}
+
+    private Known known(String ns, String name) {
+        var rows = pool.preparedQuery("SELECT internal_endpoint, deleting, changed_at FROM known_instances"
+                        + " WHERE namespace = $1 AND kind = 'mlflow' AND name = $2")
+                .execute(Tuple.of(ns, name)).await().atMost(CONVERGE);
+        if (rows.size() == 0) {
+            return null;
+        }
+        var row = rows.iterator().next();
+        return new Known(row.getString(0), row.getBoolean(1), row.getOffsetDateTime(2).toInstant());
+    }
+
     private void lakehouse(String ns) {
         Api.catalogReady(ns, "cat");
         Api.engineEvent(EventType.INSTANCE_READY, ns, "trino", "trino", "https://trino." + ns + ".svc:8443", false);

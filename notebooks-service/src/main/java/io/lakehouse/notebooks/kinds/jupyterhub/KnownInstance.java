@@ -32,30 +32,33 @@ public record KnownInstance(String namespace, String kind, String name, String p
      * The instance an event describes. Reads the engines' shape ({@code endpoints.internal},
      * {@code spec.requireToken}) and the catalog's ({@code spec.internalUri},
      * {@code spec.rootPrincipalSecret}); what is missing falls back to the names those services use.
+     * The event alone: {@link io.lakehouse.notebooks.store.KnownInstanceStore#apply} merges it with what was
+     * known (an endpoint the event does not repeat is kept; {@code changedAt} moves only when the instance
+     * {@link #appears} or starts or stops being deleted).
      *
      * @param eventType the event type's short name, e.g. {@code instance.ready}
      * @param data the event's data
      * @param time the event's time
-     * @param before what was known before, or null: the appearance time survives updates
      */
-    public static KnownInstance fromEvent(String eventType, JsonNode data, Instant time, KnownInstance before) {
+    public static KnownInstance fromEvent(String eventType, JsonNode data, Instant time) {
         String kind = data.path("kind").asText();
         String name = data.path("name").asText();
         boolean deleting = eventType.equals("instance.deleting") || eventType.equals("instance.deleted");
-        // Events of one instance arrive in order (one partition per subject).
-        boolean flipped = before == null || before.deleting() != deleting || eventType.equals("instance.requested");
         String endpoint = text(data.path("endpoints").path("internal"))
                 .or(() -> text(data.path("spec").path("internalUri")))
-                .orElse(before == null ? null : before.internalEndpoint());
+                .orElse(null);
         String secret = switch (kind) {
             case CATALOG -> text(data.path("spec").path("rootPrincipalSecret")).orElse(name + "-root-principal");
             case SPARK_CONNECT -> data.path("spec").path("requireToken").asBoolean(false) ? name + "-platform" : null;
             default -> null;
         };
         String phase = eventType.equals("instance.deleted") ? "Deleted" : data.path("phase").asText(null);
-        Instant changed = flipped ? time : before.changedAt();
-        return new KnownInstance(data.path("namespace").asText(), kind, name, phase, deleting, endpoint, secret,
-                changed);
+        return new KnownInstance(data.path("namespace").asText(), kind, name, phase, deleting, endpoint, secret, time);
+    }
+
+    /** Whether the event is an instance's (re)appearance, which moves its {@code changedAt} whatever was known. */
+    public static boolean appears(String eventType) {
+        return eventType.equals("instance.requested");
     }
 
     /**

@@ -26,8 +26,8 @@ class KnownInstanceTest {
         }
     }
 
-    private static KnownInstance event(String type, String data, Instant at, KnownInstance before) {
-        return KnownInstance.fromEvent(type, json(data), at, before);
+    private static KnownInstance event(String type, String data, Instant at) {
+        return KnownInstance.fromEvent(type, json(data), at);
     }
 
     @Test
@@ -36,17 +36,17 @@ class KnownInstanceTest {
                 "iceberg-catalog", event("instance.ready", """
                         {"namespace":"team-a","kind":"iceberg-catalog","name":"cat","phase":"Ready",
                          "spec":{"internalUri":"http://cat:8181/api/catalog","rootPrincipalSecret":"cat-root-principal"}}""",
-                        T0, null),
+                        T0),
                 "trino", event("instance.running", """
                         {"namespace":"team-a","kind":"trino","name":"trino","phase":"Running",
-                         "endpoints":{"internal":"https://trino.team-a.svc:8443","public":"https://x/ui/"}}""", T0, null),
+                         "endpoints":{"internal":"https://trino.team-a.svc:8443","public":"https://x/ui/"}}""", T0),
                 "spark-connect", event("instance.ready", """
                         {"namespace":"team-a","kind":"spark-connect","name":"spark","phase":"Ready",
                          "spec":{"requireToken":true},
-                         "endpoints":{"internal":"sc://spark.team-a.svc:15443/;use_ssl=true"}}""", T0, null),
+                         "endpoints":{"internal":"sc://spark.team-a.svc:15443/;use_ssl=true"}}""", T0),
                 "mlflow", event("instance.ready", """
                         {"namespace":"team-a","kind":"mlflow","name":"mlflow","phase":"Ready",
-                         "endpoints":{"internal":"http://mlflow.team-a.svc:5000"}}""", T0, null));
+                         "endpoints":{"internal":"http://mlflow.team-a.svc:5000"}}""", T0));
         Bindings bindings = KnownInstance.bindings(new LakehouseRefs("cat", "trino", "spark", "mlflow"),
                 ref -> Optional.ofNullable(known.get(ref.kind())));
         assertThat(bindings).isEqualTo(new Bindings(
@@ -58,20 +58,27 @@ class KnownInstanceTest {
     }
 
     @Test
-    void aDeletedInstanceBindsNothingAndARecreatedOneMovesItsTime() {
+    void aDeletedInstanceBindsNothingAndARecreatedOneBindsAgain() {
         String data = """
                 {"namespace":"team-a","kind":"mlflow","name":"mlflow","phase":"Ready",
                  "endpoints":{"internal":"http://mlflow.team-a.svc:5000"}}""";
-        KnownInstance first = event("instance.requested", data, T0, null);
-        KnownInstance ready = event("instance.ready", data, T0.plusSeconds(60), first);
-        KnownInstance deleted = event("instance.deleted", data, T0.plusSeconds(120), ready);
-        KnownInstance again = event("instance.requested", data, T0.plusSeconds(180), deleted);
-        assertThat(ready.changedAt()).isEqualTo(T0);
-        assertThat(deleted.changedAt()).isEqualTo(T0.plusSeconds(120));
-        assertThat(again.changedAt()).isEqualTo(T0.plusSeconds(180));
+        KnownInstance deleted = event("instance.deleted", data, T0.plusSeconds(120));
+        KnownInstance again = event("instance.requested", data, T0.plusSeconds(180));
+        assertThat(deleted.deleting()).isTrue();
+        assertThat(deleted.phase()).isEqualTo("Deleted");
+        assertThat(KnownInstance.appears("instance.requested")).isTrue();
+        assertThat(KnownInstance.appears("instance.ready")).isFalse();
         LakehouseRefs refs = new LakehouseRefs(null, null, null, "mlflow");
         assertThat(KnownInstance.bindings(refs, ref -> Optional.of(deleted))).isEqualTo(Bindings.NONE);
         assertThat(KnownInstance.bindings(refs, ref -> Optional.of(again)).mlflow().trackingUri())
                 .isEqualTo("http://mlflow.team-a.svc:5000");
+    }
+
+    @Test
+    void anEventWithoutAnEndpointSaysNone() {
+        KnownInstance ready = event("instance.ready", """
+                {"namespace":"team-a","kind":"trino","name":"trino","phase":"Ready"}""", T0);
+        assertThat(ready.internalEndpoint()).isNull();
+        assertThat(ready.changedAt()).isEqualTo(T0);
     }
 }
