@@ -21,6 +21,8 @@ KAFKA_TOOLS_LOG4J="${REPO_ROOT}/deploy/local/kafka/tools-log4j2.xml"
 KAFKA_START_TIMEOUT=60
 # topic:partitions; each topic also gets <topic>.dlq with 1 partition.
 KAFKA_TOPICS="${LAKEHOUSE_KAFKA_TOPICS:-lakehouse.instances:3 lakehouse.access:3 lakehouse.sparkjobs:3 lakehouse.audit:3}"
+# The tests' twins of those topics (common's TestTopics.PREFIX): a stack on the same broker never reads their events.
+KAFKA_TEST_TOPIC_PREFIX=test.
 # Marker that identifies our broker in /proc/<pid>/cmdline.
 KAFKA_MARKER="kafka.Kafka ${KAFKA_CONF}"
 
@@ -91,21 +93,21 @@ kafka_start_process() {
   fi
 }
 
-# The topics as TOPIC:PARTITIONS words, each followed by its .dlq (1 partition).
+# The topics as TOPIC:PARTITIONS words, each followed by its .dlq (1 partition), behind an optional prefix.
 kafka_topic_specs() {
-  local entry
+  local prefix=${1:-} entry
   for entry in ${KAFKA_TOPICS}; do
-    printf '%s\n%s.dlq:1\n' "${entry}" "${entry%%:*}"
+    printf '%s%s\n%s%s.dlq:1\n' "${prefix}" "${entry}" "${prefix}" "${entry%%:*}"
   done
 }
 
-# Creates the missing topics (idempotent). One JVM with the Admin API
+# Creates the missing topics (idempotent), behind the prefix $1 if given. One JVM with the Admin API
 # (deploy/local/kafka/EnsureTopics.java, compiled once into kafka/tools);
 # without javac (or with LAKEHOUSE_KAFKA_TOPIC_COMMAND=1), TopicCommand
 # (org.apache.kafka.tools.TopicCommand in 4.x; kafka.admin.TopicCommand is gone).
 kafka_create_topics() {
   local specs created
-  mapfile -t specs < <(kafka_topic_specs)
+  mapfile -t specs < <(kafka_topic_specs "${1:-}")
   if [[ ${LAKEHOUSE_KAFKA_TOPIC_COMMAND:-} != 1 ]] && kafka_compile_ensure_topics; then
     created=$(kafka_tool -cp "${KAFKA_TOOLS}:${KAFKA_LIB}/*" EnsureTopics "${KAFKA_BOOTSTRAP}" "${specs[@]}") ||
       die "could not create the Kafka topics"

@@ -10,6 +10,7 @@ import static org.awaitility.Awaitility.await;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventWriter;
+import io.lakehouse.common.testing.TestTopics;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
@@ -54,7 +55,7 @@ class MetricsTest {
 
     @Test
     void eventsSentToTheDeadLetterTopicAreCountedPerTopic() {
-        String series = "lakehouse_consumer_dead_letters_total{topic=\"lakehouse.instances\"}";
+        String series = "lakehouse_consumer_dead_letters_total{topic=\"" + TestTopics.of("lakehouse.instances") + "\"}";
         double before = value(series);
         try (EventWriter writer = new EventWriter()) {
             // No CloudEvents headers at all: malformed, straight to lakehouse.instances.dlq.

@@ -54,5 +54,12 @@ public interface ServiceSettings {
          * published: the crash at the relay's worst moment, on demand instead of by chance.
          */
         Optional<String> haltAfterAckFile();
+
+        /**
+         * {@code lakehouse.service.outbox.topic-prefix}, unset by default: events go to the contract's topics
+         * ({@code lakehouse.instances}, …). The test runs set one ({@code test.}) and read the prefixed topics, so
+         * that a local stack on the same broker never consumes the tests' events, nor the tests the stack's.
+         */
+        Optional<String> topicPrefix();
     }
 }

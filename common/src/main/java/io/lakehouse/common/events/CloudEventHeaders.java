@@ -50,11 +50,17 @@ public final class CloudEventHeaders {
      * {@link TraceContext#HEADER} of the request that wrote it (none when null).
      */
     public static ProducerRecord<String, byte[]> record(LakehouseEvent event, String traceparent) {
+        return record("", event, traceparent);
+    }
+
+    /** {@link #record(LakehouseEvent, String)} on the event's topic behind {@code topicPrefix}. */
+    public static ProducerRecord<String, byte[]> record(String topicPrefix, LakehouseEvent event, String traceparent) {
         Headers headers = headersOf(event);
         if (traceparent != null) {
             add(headers, TraceContext.HEADER, traceparent);
         }
-        return new ProducerRecord<>(event.type().topic().topicName(), null, event.subject(), valueOf(event), headers);
+        return new ProducerRecord<>(topicPrefix + event.type().topic().topicName(), null, event.subject(),
+                valueOf(event), headers);
     }
 
     public static byte[] valueOf(LakehouseEvent event) {

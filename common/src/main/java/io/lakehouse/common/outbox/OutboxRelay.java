@@ -56,6 +56,7 @@ public class OutboxRelay {
     private final Pool pool;
     private final ServiceSettings settings;
     private final KafkaProducerFactory producers;
+    private final String topicPrefix;
     private final AtomicLong backlog = new AtomicLong();
     private final AtomicLong parked = new AtomicLong();
     private volatile String lastError;
@@ -73,6 +74,7 @@ public class OutboxRelay {
         this.pool = pool;
         this.settings = settings;
         this.producers = producers;
+        this.topicPrefix = settings.outbox().topicPrefix().orElse("");
     }
 
     void start(@Observes StartupEvent event) {
@@ -170,7 +172,7 @@ public class OutboxRelay {
                             read++;
                             ProducerRecord<String, byte[]> record;
                             try {
-                                record = record(rs);
+                                record = record(rs, topicPrefix);
                             } catch (RuntimeException e) {
                                 refused.put(seq, "not a valid event: " + e.getMessage());
                                 continue;
@@ -234,13 +236,13 @@ public class OutboxRelay {
     }
 
     /** The stored row as the event it is; {@link CloudEventHeaders} alone knows the Kafka binding. */
-    private static ProducerRecord<String, byte[]> record(ResultSet rs) throws SQLException {
+    private static ProducerRecord<String, byte[]> record(ResultSet rs, String topicPrefix) throws SQLException {
         String typeName = rs.getString(5);
         EventType type = EventType.fromCloudEventType(typeName)
                 .orElseThrow(() -> new IllegalStateException("unknown event type in the outbox: " + typeName));
         LakehouseEvent event = new LakehouseEvent(UUID.fromString(rs.getString(2)), rs.getString(6), type,
                 rs.getString(4), rs.getTimestamp(7).toInstant(), CloudEventHeaders.parseData(rs.getString(8)));
-        return CloudEventHeaders.record(event, rs.getString(9));
+        return CloudEventHeaders.record(topicPrefix, event, rs.getString(9));
     }
 
     /**

@@ -8,6 +8,7 @@ import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.testing.EventReader;
 import io.lakehouse.common.testing.TestServers;
+import io.lakehouse.common.testing.TestTopics;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -203,6 +204,11 @@ class OutboxRelayTest {
             @Override
             public Optional<String> haltAfterAckFile() {
                 return Optional.empty();
+            }
+
+            @Override
+            public Optional<String> topicPrefix() {
+                return Optional.of(TestTopics.PREFIX);
             }
         };
         return new ServiceSettings() {

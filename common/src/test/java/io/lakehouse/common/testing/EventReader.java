@@ -15,14 +15,17 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * Reads what reaches the Kafka broker from its creation on, as an audit consumer would: every
- * partition assigned and positioned at its end first, so a used broker's history is not read.
+ * partition assigned and positioned at its end first, so a used broker's history is not read. It reads the test
+ * run's twin of the topic ({@link TestTopics}), where the services under test publish.
  */
 public final class EventReader implements AutoCloseable {
 
     private final KafkaConsumer<String, byte[]> consumer;
     private final List<ConsumerRecord<String, byte[]>> seen = new ArrayList<>();
 
-    public EventReader(String topic) {
+    /** @param contractTopic the contract's name, e.g. {@code lakehouse.audit} */
+    public EventReader(String contractTopic) {
+        String topic = TestTopics.of(contractTopic);
         Properties props = new Properties();
         props.put(ConsumerConfig.BOOTSTRAP_SERVERS_CONFIG, TestServers.kafka());
         props.put(ConsumerConfig.ENABLE_AUTO_COMMIT_CONFIG, "false");

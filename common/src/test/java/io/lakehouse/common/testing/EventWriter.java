@@ -10,7 +10,7 @@ import org.apache.kafka.common.header.Headers;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 import org.apache.kafka.common.serialization.StringSerializer;
 
-/** Publishes events as another service would (e.g. memberships, or an instance.requested). */
+/** Publishes events as another service would (e.g. memberships, or an instance.requested), on the test topics. */
 public final class EventWriter implements AutoCloseable {
 
     private final KafkaProducer<String, byte[]> producer;
@@ -34,9 +34,10 @@ public final class EventWriter implements AutoCloseable {
         send(record.topic(), record.key(), record.headers(), record.value());
     }
 
+    /** @param topic the contract's name ({@code lakehouse.access}); the record goes to its {@link TestTopics} twin */
     public void send(String topic, String key, Headers headers, byte[] value) {
         try {
-            producer.send(new ProducerRecord<>(topic, null, key, value, headers)).get();
+            producer.send(new ProducerRecord<>(TestTopics.of(topic), null, key, value, headers)).get();
         } catch (Exception e) {
             throw new IllegalStateException("could not publish", e);
         }

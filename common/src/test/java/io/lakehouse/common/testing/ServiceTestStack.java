@@ -7,10 +7,11 @@ import java.util.Map;
 import java.util.UUID;
 
 /**
- * Points a service under test at the real PostgreSQL and Kafka: its own schema, cleaned at start,
- * and a consumer group of its own for every incoming channel (never take partitions from a running
- * local stack), placed at the topics' current end: a test sees the events published from its start on,
- * not the broker's whole history (which a used local broker makes long). A service's test stack extends it and adds its token key and settings.
+ * Points a service under test at the real PostgreSQL and Kafka: its own schema, cleaned at start; the
+ * test run's topics ({@link TestTopics}) for what it publishes and reads, so that a local stack on the same broker
+ * and the tests never consume each other's events; and a consumer group of its own for every incoming channel,
+ * placed at the topics' current end: a test sees the events published from its start on, not the broker's whole
+ * history (which a used local broker makes long). A service's test stack extends it and adds its token key and settings.
  */
 public abstract class ServiceTestStack implements QuarkusTestResourceLifecycleManager {
 
@@ -35,8 +36,10 @@ public abstract class ServiceTestStack implements QuarkusTestResourceLifecycleMa
         for (String channel : channels) {
             String channelGroup = group + "-" + channel;
             props.put("mp.messaging.incoming." + channel + ".group.id", channelGroup);
+            props.putAll(ChannelTopics.testSettings(channel));
             TopicPositions.startAtEnd(channelGroup, ChannelTopics.of(channel));
         }
+        props.put("lakehouse.service.outbox.topic-prefix", TestTopics.PREFIX);
         props.put("quarkus.datasource.reactive.url", TestServers.pgUrl() + "?search_path=" + schema);
         props.put("quarkus.datasource.jdbc.url", "jdbc:" + TestServers.pgUrl() + "?currentSchema=" + schema);
         props.put("kafka.bootstrap.servers", TestServers.kafka());
