@@ -2,8 +2,6 @@ package io.lakehouse.common.outbox;
 
 import io.lakehouse.common.events.TraceContext;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.SqlClient;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -45,15 +43,9 @@ public final class Inbox {
      * that order ($1–$3: event id, consumer, trace).
      */
     public static Uni<Void> applyOnce(SqlClient client, UUID eventId, String consumer, String change, Object... args) {
-        return applyOnceReturning(client, eventId, consumer, change, args).replaceWithVoid();
-    }
-
-    /** {@link #applyOnce}, answering the rows the change returns (none on a duplicate, when it wrote nothing). */
-    public static Uni<RowSet<Row>> applyOnceReturning(SqlClient client, UUID eventId, String consumer, String change,
-            Object... args) {
         List<Object> values = new ArrayList<>(List.of(eventId, consumer));
         values.add(TraceContext.current());
         values.addAll(Arrays.asList(args));
-        return client.preparedQuery(FIRST + change).execute(Tuple.from(values));
+        return client.preparedQuery(FIRST + change).execute(Tuple.from(values)).replaceWithVoid();
     }
 }

@@ -40,7 +40,7 @@ public class KnownInstancesConsumer {
     private Uni<Void> apply(LakehouseEvent event) {
         String type = event.type().shortName();
         return known.apply(event.id(), CONSUMER, KnownInstance.fromEvent(type, event.data(), event.time()),
-                KnownInstance.appears(type)).replaceWithVoid();
+                KnownInstance.appears(type));
     }
 
     private static void check(LakehouseEvent event) {

@@ -11,7 +11,6 @@ import io.lakehouse.notebooks.reconcile.NotebookContext;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
@@ -65,10 +64,9 @@ public class KnownInstanceStore implements NotebookContext.BoundInstances {
      * seven round trips. Events of one instance arrive in order (one partition per subject).
      *
      * @param appears whether the event is the instance's (re)appearance ({@link KnownInstance#appears})
-     * @return the number of hubs woken
      */
-    public Uni<Integer> apply(UUID eventId, String consumer, KnownInstance k, boolean appears) {
-        return Inbox.applyOnceReturning(pool, eventId, consumer,
+    public Uni<Void> apply(UUID eventId, String consumer, KnownInstance k, boolean appears) {
+        return Inbox.applyOnce(pool, eventId, consumer,
                         ", saved AS (INSERT INTO known_instances (" + COLUMNS + ")"
                                 + " SELECT $4, $5, $6, $7, $8, $9, $10, $11 FROM first"
                                 + " ON CONFLICT (namespace, kind, name) DO UPDATE SET phase = EXCLUDED.phase,"
@@ -81,8 +79,7 @@ public class KnownInstanceStore implements NotebookContext.BoundInstances {
                                 + " WHERE namespace = $4 AND spec -> 'lakehouse' ->> '" + FIELD.get(k.kind()) + "' = $6"
                                 + " AND EXISTS (SELECT FROM saved)",
                         k.namespace(), k.kind(), k.name(), k.phase(), k.deleting(), k.internalEndpoint(), k.secret(),
-                        k.changedAt().atOffset(ZoneOffset.UTC), appears, wakeChannel, ReconcileLoop.wakeSuffix())
-                .map(RowSet::rowCount);
+                        k.changedAt().atOffset(ZoneOffset.UTC), appears, wakeChannel, ReconcileLoop.wakeSuffix());
     }
 
     /** Called by the reconciler (a worker thread) for each pass over a hub. */
