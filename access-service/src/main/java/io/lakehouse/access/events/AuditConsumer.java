@@ -3,21 +3,25 @@ package io.lakehouse.access.events;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.lakehouse.access.store.AuditEntry;
 import io.lakehouse.access.store.AuditStore;
+import io.lakehouse.common.events.AccessEventObserver;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
+import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
- * Appends {@code audit.recorded} (every service's mutating API calls) and the lifecycle events of
- * {@code lakehouse.instances} and {@code lakehouse.access} to the audit log, once per event id.
+ * Appends {@code audit.recorded} (every service's mutating API calls, channel {@code audit-feed}) and the lifecycle
+ * events of {@code lakehouse.instances} and {@code lakehouse.access} to the audit log, once per event id. The last
+ * two come from the service's consumers of those topics ({@link InstanceEventsConsumer}, common's access consumer):
+ * a consumer group of the audit log's own would fetch and acknowledge each of their events a second time.
  */
 @ApplicationScoped
-public class AuditConsumer {
+public class AuditConsumer implements AccessEventObserver {
 
     private final IncomingEvents incoming;
     private final AuditStore store;
@@ -29,7 +33,17 @@ public class AuditConsumer {
 
     @Incoming("audit-feed")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return incoming.handle(message, AuditConsumer::check, event -> store.append(event.id(), entry(event)));
+        return incoming.handle(message, AuditConsumer::check, this::record);
+    }
+
+    @Override
+    public Uni<Void> observe(LakehouseEvent event) {
+        return record(event);
+    }
+
+    /** Appends the event to the audit log unless its id is there already. */
+    Uni<Void> record(LakehouseEvent event) {
+        return store.append(event.id(), entry(event));
     }
 
     private static AuditEntry entry(LakehouseEvent event) {

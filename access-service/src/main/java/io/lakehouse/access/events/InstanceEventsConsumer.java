@@ -26,7 +26,8 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
- * Projects {@code lakehouse.instances} for the kinds that take grants: {@code instance.requested}
+ * Appends every event of {@code lakehouse.instances} to the audit log ({@link AuditConsumer}) and projects the
+ * topic for the kinds that take grants: {@code instance.requested}
  * makes the instance exist and grants its deployer; {@code instance.deleted} removes it and its
  * grants (each with {@code access.grant-removed}). Other lifecycle events change nothing here.
  * The same transactions record whether the instance wants an OIDC client; the worker makes it after
@@ -43,10 +44,12 @@ public class InstanceEventsConsumer {
     private final AccessEvents events;
     private final OidcClientStore oidcClients;
     private final OidcClientWorker oidcWorker;
+    private final AuditConsumer audit;
 
     InstanceEventsConsumer(IncomingEvents incoming, Pool pool, GrantStore store, AccessEvents events,
-            OidcClientStore oidcClients, OidcClientWorker oidcWorker) {
+            OidcClientStore oidcClients, OidcClientWorker oidcWorker, AuditConsumer audit) {
         this.incoming = incoming;
+        this.audit = audit;
         this.pool = pool;
         this.store = store;
         this.events = events;
@@ -56,13 +59,19 @@ public class InstanceEventsConsumer {
 
     @Incoming("lakehouse-instances")
     public CompletionStage<Void> consume(Message<byte[]> message) {
-        return incoming.handleInstances(message, InstanceKinds::takesGrants, InstanceEventsConsumer::check, event -> {
-            InstanceKey key = keyOf(event.data());
-            if (event.type() == EventType.INSTANCE_REQUESTED) {
-                return requested(event, key);
-            }
-            return event.type() == EventType.INSTANCE_DELETED ? deleted(event, key) : Uni.createFrom().voidItem();
-        });
+        return incoming.handle(message, InstanceEventsConsumer::check,
+                event -> project(event).chain(() -> audit.record(event)));
+    }
+
+    private Uni<Void> project(LakehouseEvent event) {
+        InstanceKey key = keyOf(event.data());
+        if (!InstanceKinds.takesGrants(key.kind())) {
+            return Uni.createFrom().voidItem();
+        }
+        if (event.type() == EventType.INSTANCE_REQUESTED) {
+            return requested(event, key);
+        }
+        return event.type() == EventType.INSTANCE_DELETED ? deleted(event, key) : Uni.createFrom().voidItem();
     }
 
     private Uni<Void> requested(LakehouseEvent event, InstanceKey key) {

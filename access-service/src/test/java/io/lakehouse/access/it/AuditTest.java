@@ -7,6 +7,7 @@ import static io.restassured.RestAssured.given;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 import static org.hamcrest.Matchers.equalTo;
+import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
 
@@ -14,6 +15,7 @@ import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.EventReader;
+import io.lakehouse.common.testing.EventWriter;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
@@ -105,5 +107,33 @@ class AuditTest {
         asAdmin().queryParam("since", "yesterday").get("/api/v1/audit").then().statusCode(422);
         asAdmin().queryParam("limit", 0).get("/api/v1/audit").then().statusCode(422);
         asAdmin().queryParam("continue", "!!").get("/api/v1/audit").then().statusCode(400);
+    }
+
+    /**
+     * The lifecycle events of every kind reach the log through the service's instances consumer (no group of the
+     * log's own reads that topic), with the grant its projection adds, each event once however often delivered.
+     */
+    @Test
+    void instanceEventsOfEveryKindAreLoggedOnceEach() {
+        String ns = Callers.freshNamespace();
+        LakehouseEvent catalogRequested = Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "iceberg-catalog",
+                "cat", "dora");
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(catalogRequested);
+            writer.send(Api.instanceEvent(EventType.INSTANCE_READY, ns, "iceberg-catalog", "cat", "dora"));
+            writer.send(Api.instanceEvent(EventType.INSTANCE_REQUESTED, ns, "trino", "sql", "dora"));
+            writer.send(catalogRequested);
+            // same subject, same partition: logged after the redelivery was handled
+            writer.send(Api.instanceEvent(EventType.INSTANCE_DELETED, ns, "iceberg-catalog", "cat", "dora"));
+        }
+        Supplier<List<String>> logged = () -> asAdmin().queryParam("namespace", ns).get("/api/v1/audit").then()
+                .statusCode(200).extract().jsonPath().getList("items.type");
+        await().atMost(Api.PROPAGATION).until(() -> logged.get().contains("instance.deleted")
+                && logged.get().contains("access.grant-added"));
+        assertThat(logged.get()).containsExactlyInAnyOrder("instance.requested", "instance.ready",
+                "instance.deleted", "instance.requested", "access.grant-added");
+        asAdmin().queryParam("namespace", ns).queryParam("subject", "dora").get("/api/v1/audit").then()
+                .statusCode(200).body("items.target", hasItem(ns + "/iceberg-catalog/cat"))
+                .body("items.target", hasItem(ns + "/trino/sql"));
     }
 }

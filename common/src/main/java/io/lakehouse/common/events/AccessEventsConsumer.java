@@ -5,6 +5,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -12,9 +13,9 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
  * The service's one consumer of {@code lakehouse.access} (channel {@code lakehouse-access}, one consumer group
- * per service): each event goes to the {@link AccessEventHandler} of its type, through {@link IncomingEvents}
- * (malformed records to the dead-letter topic, retries, acknowledgement after the handler's commit). A type
- * no handler takes is acknowledged and ignored.
+ * per service): each event goes to the {@link AccessEventHandler} of its type, then to every
+ * {@link AccessEventObserver}, through {@link IncomingEvents} (malformed records to the dead-letter topic, retries,
+ * acknowledgement after the handlers' commits). A type no handler takes goes only to the observers.
  *
  * <p>One consumer rather than one per kind of event: each consumer is a polling thread, a heartbeat, a group
  * membership to rebalance and a few seconds of the service's stop (SmallRye pauses and drains channels one after
@@ -25,15 +26,19 @@ public class AccessEventsConsumer {
 
     private final IncomingEvents incoming;
     private final Map<EventType, AccessEventHandler> handlers;
+    private final List<AccessEventObserver> observers;
 
     @Inject
-    AccessEventsConsumer(IncomingEvents incoming, Instance<AccessEventHandler> handlers) {
-        this(incoming, (Iterable<AccessEventHandler>) handlers);
+    AccessEventsConsumer(IncomingEvents incoming, Instance<AccessEventHandler> handlers,
+            Instance<AccessEventObserver> observers) {
+        this(incoming, (Iterable<AccessEventHandler>) handlers, observers.stream().toList());
     }
 
-    AccessEventsConsumer(IncomingEvents incoming, Iterable<AccessEventHandler> handlers) {
+    AccessEventsConsumer(IncomingEvents incoming, Iterable<AccessEventHandler> handlers,
+            List<AccessEventObserver> observers) {
         this.incoming = incoming;
         this.handlers = byType(handlers);
+        this.observers = List.copyOf(observers);
     }
 
     @Incoming("lakehouse-access")
@@ -50,7 +55,11 @@ public class AccessEventsConsumer {
 
     private Uni<Void> apply(LakehouseEvent event) {
         AccessEventHandler handler = handlers.get(event.type());
-        return handler == null ? Uni.createFrom().voidItem() : handler.apply(event);
+        Uni<Void> applied = handler == null ? Uni.createFrom().voidItem() : handler.apply(event);
+        for (AccessEventObserver observer : observers) {
+            applied = applied.chain(() -> observer.observe(event));
+        }
+        return applied;
     }
 
     /** Each access type to its one handler; two handlers of a type, or one of another topic, fail the start. */

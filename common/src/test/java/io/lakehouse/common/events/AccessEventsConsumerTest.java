@@ -11,7 +11,7 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
-/** The service's one lakehouse.access consumer: each event to the handler of its type, and only there. */
+/** The service's one lakehouse.access consumer: each event to the handler of its type, and only there, then to the observers. */
 class AccessEventsConsumerTest {
 
     private final IncomingEvents incoming = new IncomingEvents(new FastRetrySettings(),
@@ -19,7 +19,13 @@ class AccessEventsConsumerTest {
     private final List<String> outcome = new ArrayList<>();
     private final Recording members = new Recording(Set.of(EventType.MEMBER_SET, EventType.MEMBER_REMOVED));
     private final Recording grants = new Recording(Set.of(EventType.GRANT_ADDED, EventType.GRANT_REMOVED));
-    private final AccessEventsConsumer consumer = new AccessEventsConsumer(incoming, List.of(members, grants));
+    private final List<String> observed = new ArrayList<>();
+    private final AccessEventObserver observer = event -> {
+        observed.add(event.type().shortName() + " after " + (members.seen.size() + grants.seen.size()) + " handler steps");
+        return Uni.createFrom().voidItem();
+    };
+    private final AccessEventsConsumer consumer =
+            new AccessEventsConsumer(incoming, List.of(members, grants), List.of(observer));
 
     @Test
     void eachEventIsCheckedAndAppliedByTheHandlerOfItsTypeOnly() throws Exception {
@@ -29,6 +35,8 @@ class AccessEventsConsumerTest {
         assertThat(grants.seen).containsExactly("check access.grant-added", "apply access.grant-added");
         assertThat(members.seen).containsExactly("check access.member-set", "apply access.member-set");
         assertThat(outcome).containsExactly("ack", "ack");
+        assertThat(observed).containsExactly("access.grant-added after 2 handler steps",
+                "access.member-set after 4 handler steps");
     }
 
     @Test
@@ -38,6 +46,7 @@ class AccessEventsConsumerTest {
         assertThat(members.seen).isEmpty();
         assertThat(grants.seen).isEmpty();
         assertThat(outcome).containsExactly("ack");
+        assertThat(observed).containsExactly("access.user-groups-seen after 0 handler steps");
     }
 
     @Test
@@ -46,15 +55,16 @@ class AccessEventsConsumerTest {
 
         assertThat(grants.seen).containsExactly("check access.grant-removed");
         assertThat(outcome).containsExactly("nack: grant event without kind");
+        assertThat(observed).isEmpty();
     }
 
     @Test
     void twoHandlersOfOneTypeOrAHandlerOfAnotherTopicStopTheStart() {
         Recording alsoGrants = new Recording(Set.of(EventType.GRANT_REMOVED));
-        assertThatThrownBy(() -> new AccessEventsConsumer(incoming, List.of(grants, alsoGrants)))
+        assertThatThrownBy(() -> new AccessEventsConsumer(incoming, List.of(grants, alsoGrants), List.of()))
                 .hasMessage("two handlers of lakehouse.access.grant-removed.v1");
         Recording instances = new Recording(Set.of(EventType.INSTANCE_READY));
-        assertThatThrownBy(() -> new AccessEventsConsumer(incoming, List.of(instances)))
+        assertThatThrownBy(() -> new AccessEventsConsumer(incoming, List.of(instances), List.of()))
                 .hasMessage("lakehouse.instance.ready.v1 does not travel on lakehouse.access");
     }
 
