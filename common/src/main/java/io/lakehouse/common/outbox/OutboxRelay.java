@@ -133,7 +133,7 @@ public class OutboxRelay {
         } catch (Exception e) {
             lastError = e.getClass().getSimpleName() + ": " + e.getMessage();
             LOG.warnf("outbox relay pass failed, retrying in %d ms: %s", backoffMs, lastError);
-            sleep(backoffMs);
+            Pause.sleep(backoffMs);
             backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
         }
     }
@@ -327,13 +327,5 @@ public class OutboxRelay {
 
     private String channel() {
         return "outbox_" + settings.schema();
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }

@@ -86,7 +86,7 @@ public final class PgChannelListener implements AutoCloseable {
             onWake.accept(payloads);
         } catch (RuntimeException e) {
             // The callback reports its own failures; pace the retries it gets from the next wake.
-            sleep(200);
+            Pause.sleep(200);
         }
     }
 
@@ -99,14 +99,6 @@ public final class PgChannelListener implements AutoCloseable {
         thread.interrupt();
         if (connection != null) {
             SharedListenConnection.leave(connection, member);
-        }
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
         }
     }
 }

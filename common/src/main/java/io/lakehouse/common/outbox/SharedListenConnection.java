@@ -105,7 +105,7 @@ final class SharedListenConnection {
                     return;
                 }
                 LOG.warnf("listening on %s failed, reconnecting in %d ms: %s", channels(), backoff, e.getMessage());
-                sleep(backoff);
+                Pause.sleep(backoff);
                 backoff = Math.min(backoff * 2, MAX_BACKOFF_MS);
             } finally {
                 connected = false;
@@ -174,13 +174,5 @@ final class SharedListenConnection {
 
     private static void execute(SqlConnection connection, String statement) {
         connection.query(statement).execute().await().atMost(CONNECT_TIMEOUT);
-    }
-
-    private static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
     }
 }
