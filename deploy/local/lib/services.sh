@@ -66,11 +66,16 @@ svc_runnable() {
   done
 }
 
-# Builds the services whose fast-jar is missing or older than their sources.
+# Builds the services whose fast-jar is missing or older than their sources; with LAKEHOUSE_NO_BUILD=1 only the
+# missing ones (a benchmark restarting a service mid-run restarts the code it measures, whatever was edited since).
 svc_build_missing() {
   local s missing=()
   for s in "$@"; do
-    up_to_date "$(svc_jar "${s}")" "$(svc_module "${s}")" common || missing+=("$(svc_module "${s}")")
+    if [[ ${LAKEHOUSE_NO_BUILD:-0} == 1 ]]; then
+      [[ -f $(svc_jar "${s}") ]] || missing+=("$(svc_module "${s}")")
+    else
+      up_to_date "$(svc_jar "${s}")" "$(svc_module "${s}")" common || missing+=("$(svc_module "${s}")")
+    fi
   done
   ((${#missing[@]} == 0)) && return 0
   build_modules "${missing[@]}"
