@@ -17,7 +17,8 @@ import java.util.stream.Stream;
  * The items of one informer, each kept as its {@link CompactObject} from the moment it arrives. A version that a pass
  * may still compare with its desired state (anything but a Secret or a Job) also keeps its whole JSON, deflated
  * ({@link WholeJson}), until the {@link Applier} compared it ({@link #verified}); a new version arrives whole again,
- * so drift is compared on the whole object; the same version listed again (a relist) keeps what the cache had. The
+ * so drift is compared on the whole object, unless all a comparison reads of it is what the verified version before it
+ * had (a status update: it stays verified); the same version listed again (a relist) keeps what the cache had. The
  * keys are also indexed by the instance their labels name, so that finding one instance's objects costs the same with
  * ten or ten thousand instances in the cache (P6).
  */
@@ -64,22 +65,37 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
                 unverified.remove(key);
                 return CompactObject.of(object, "");
             }
-            if (createdHere.test(object)) {
-                // The echo of our create carries the desired state it was made from: nothing left to compare.
-                unverified.remove(key);
-                return CompactObject.of(object, stamped(object));
-            }
             JsonNode tree = SERIALIZATION.convertValue(object, JsonNode.class);
-            HasMetadata compact = CompactObject.of(object, "", tree);
-            unverified.put(key, WholeJson.of(object.getMetadata().getResourceVersion(), tree, dictionary,
-                    shape(object)));
-            return compact;
+            byte[] json = WholeJson.compared(tree);
+            String compared = CompactObject.comparedDigest(json);
+            String carried = carried(object, current, compared);
+            if (carried.isEmpty()) {
+                unverified.put(key, WholeJson.of(object.getMetadata().getResourceVersion(), json, dictionary,
+                        shape(object)));
+            } else {
+                unverified.remove(key);
+            }
+            return CompactObject.of(object, carried, tree, compared);
         });
         if (old[0] != null) {
             unindex(key, old[0]);
         }
         index(key, object);
         return old[0];
+    }
+
+    /**
+     * The checksum of the desired state a new version is known to carry without a comparison, or "": the echo of our
+     * create carries the one it was stamped with; a version whose compared JSON is the same as the verified one before
+     * it (a controller wrote only its status) carries that one's. Each status update of a Deployment or a database
+     * Cluster otherwise kept its whole JSON until a pass compared it again with the same desired state.
+     */
+    private String carried(HasMetadata object, HasMetadata current, String compared) {
+        if (createdHere.test(object)) {
+            return stamped(object);
+        }
+        return current != null && compared.equals(CompactObject.comparedDigest(current))
+                ? CompactObject.verifiedChecksum(current) : "";
     }
 
     /** The items labelled as objects of this instance (namespace, instance kind, instance name). */

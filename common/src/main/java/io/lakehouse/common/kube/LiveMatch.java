@@ -1,7 +1,6 @@
 package io.lakehouse.common.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
@@ -24,9 +23,10 @@ public final class LiveMatch {
     private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
     private static final Set<String> QUANTITY_PARENTS = Set.of("limits", "requests", "capacity");
     private static final String QUANTITY = " quantity";
-    private static final String STATUS = "status";
+    /** Never compared: what the server and the controllers write ({@link WholeJson#compared} leaves it out). */
+    static final String STATUS = "status";
     /** What {@link #covers} compares of the metadata. */
-    private static final List<String> COMPARED_METADATA = List.of("labels", "annotations", "ownerReferences");
+    static final List<String> COMPARED_METADATA = List.of("labels", "annotations", "ownerReferences");
 
     private LiveMatch() {}
 
@@ -65,17 +65,6 @@ public final class LiveMatch {
 
     private static boolean metadataCovers(JsonNode desired, JsonNode live) {
         return COMPARED_METADATA.stream().allMatch(field -> subset(desired.path(field), live.path(field)));
-    }
-
-    /**
-     * Drops from a live object's tree what {@link #covers} never reads (its status, and of its metadata all but
-     * {@link #COMPARED_METADATA}): for a caller that keeps the tree to compare it later ({@link WholeJson}).
-     */
-    static void dropUncompared(ObjectNode live) {
-        live.remove(STATUS);
-        if (live.get("metadata") instanceof ObjectNode metadata) {
-            metadata.retain(COMPARED_METADATA);
-        }
     }
 
     static boolean subset(JsonNode desired, JsonNode live) {

@@ -1,11 +1,14 @@
 package io.lakehouse.common.kube;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Iterator;
+import java.util.Map;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -22,9 +25,8 @@ record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
 
     private static final ObjectMapper MAPPER = new ObjectMapper();
 
-    /** {@code tree}, the JSON of an object of this shape, loses what no comparison reads: read it before. */
-    static WholeJson of(String resourceVersion, JsonNode tree, DeflateDictionary dictionary, String shape) {
-        byte[] json = compared(tree);
+    /** {@code json}, the {@link #compared} JSON of an object of this shape, deflated against the shape's sample. */
+    static WholeJson of(String resourceVersion, byte[] json, DeflateDictionary dictionary, String shape) {
         byte[] sample = dictionary.sample(shape);
         Deflater deflater = new Deflater(Deflater.BEST_SPEED);
         try {
@@ -72,18 +74,50 @@ record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
         }
     }
 
-    /** The tree's JSON without what {@link LiveMatch#covers} does not read, nor kubectl's last-applied copy. */
-    private static byte[] compared(JsonNode tree) {
-        if (tree instanceof ObjectNode object) {
-            LiveMatch.dropUncompared(object);
-            if (object.path("metadata").get("annotations") instanceof ObjectNode annotations) {
-                annotations.remove(CompactObject.LAST_APPLIED);
+    /**
+     * The JSON of what {@link LiveMatch#covers} reads of a live object's tree: not its status, and of its metadata
+     * only the compared fields, without kubectl's last-applied copy. The tree is left as it is (the cache's compact
+     * copy reads its status after).
+     */
+    static byte[] compared(JsonNode tree) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream(2048);
+        try (JsonGenerator json = MAPPER.getFactory().createGenerator(out)) {
+            json.writeStartObject();
+            for (Iterator<Map.Entry<String, JsonNode>> fields = tree.fields(); fields.hasNext(); ) {
+                Map.Entry<String, JsonNode> field = fields.next();
+                if (LiveMatch.STATUS.equals(field.getKey())) {
+                    continue;
+                }
+                json.writeFieldName(field.getKey());
+                if ("metadata".equals(field.getKey()) && field.getValue().isObject()) {
+                    writeComparedMetadata(json, field.getValue());
+                } else {
+                    MAPPER.writeTree(json, field.getValue());
+                }
             }
-        }
-        try {
-            return MAPPER.writeValueAsBytes(tree);
+            json.writeEndObject();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+        return out.toByteArray();
+    }
+
+    private static void writeComparedMetadata(JsonGenerator json, JsonNode metadata) throws IOException {
+        json.writeStartObject();
+        for (Iterator<Map.Entry<String, JsonNode>> fields = metadata.fields(); fields.hasNext(); ) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            if (!LiveMatch.COMPARED_METADATA.contains(field.getKey())) {
+                continue;
+            }
+            json.writeFieldName(field.getKey());
+            if ("annotations".equals(field.getKey()) && field.getValue().has(CompactObject.LAST_APPLIED)) {
+                ObjectNode annotations = field.getValue().deepCopy();
+                annotations.remove(CompactObject.LAST_APPLIED);
+                MAPPER.writeTree(json, annotations);
+            } else {
+                MAPPER.writeTree(json, field.getValue());
+            }
+        }
+        json.writeEndObject();
     }
 }

@@ -8,6 +8,10 @@ import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.ManagedFieldsEntryBuilder;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
+import io.fabric8.kubernetes.api.model.apps.DeploymentStatus;
+import io.fabric8.kubernetes.api.model.apps.DeploymentStatusBuilder;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -92,9 +96,9 @@ class InformerCacheStoreTest {
         assertThat(CompactObject.verifies(store.get(NS + "/lake-config"), "sum")).as("a relist keeps what was seen")
                 .isTrue();
 
-        put(configMap("lake-config", NS, "lake", "2"));
+        put(withData(configMap("lake-config", NS, "lake", "2"), "edited"));
         HasMetadata second = store.get(NS + "/lake-config");
-        assertThat(CompactObject.verifies(second, "sum")).as("a new version is not verified").isFalse();
+        assertThat(CompactObject.verifies(second, "sum")).as("a new version that changed is not verified").isFalse();
         assertThat(store.wholeTree(cached)).as("an older version's JSON is not handed out").isNull();
         store.verified(cached, "sum");
         assertThat(store.wholeTree(second)).as("comparing an older version leaves the new one whole").isNotNull();
@@ -115,7 +119,7 @@ class InformerCacheStoreTest {
         assertThat(CompactObject.verifies(ours.get(NS + "/lake-config"), "stamped")).isTrue();
         assertThat(ours.wholeTree(created)).as("nothing left to compare").isNull();
 
-        ConfigMap edited = configMap("lake-config", NS, "lake", "8");
+        ConfigMap edited = withData(configMap("lake-config", NS, "lake", "8"), "edited");
         edited.getMetadata().setAnnotations(Map.of(Labels.CHECKSUM, "stamped"));
         ours.put(ours.getKey(edited), edited);
         assertThat(CompactObject.verifies(ours.get(NS + "/lake-config"), "stamped")).as("not our version").isFalse();
@@ -124,6 +128,34 @@ class InformerCacheStoreTest {
         ours.verifiedAsCreated(edited); // the watch delivered our create before its answer was recorded
         assertThat(CompactObject.verifies(ours.get(NS + "/lake-config"), "stamped")).isTrue();
         assertThat(ours.wholeTree(edited)).isNull();
+    }
+
+    @Test
+    void aNewVersionThatDiffersOnlyInItsStatusStaysVerifiedAndAnyOtherChangeIsComparedAgain() {
+        Deployment v1 = deployment("1", 1, null);
+        put(v1);
+        store.verified(store.get(NS + "/lake"), "sum");
+
+        put(deployment("2", 1, new DeploymentStatusBuilder().withReadyReplicas(1).build()));
+        HasMetadata ready = store.get(NS + "/lake");
+        assertThat(CompactObject.verifies(ready, "sum")).as("only its status changed").isTrue();
+        assertThat(store.wholeTree(ready)).as("nothing to compare").isNull();
+        assertThat(((Deployment) ready).getStatus().getReadyReplicas()).as("the status is the new one").isEqualTo(1);
+
+        put(deployment("3", 2, new DeploymentStatusBuilder().withReadyReplicas(1).build()));
+        HasMetadata scaled = store.get(NS + "/lake");
+        assertThat(CompactObject.verifies(scaled, "sum")).as("scaled by hand").isFalse();
+        assertThat(store.wholeTree(scaled).path("spec").path("replicas").asInt()).isEqualTo(2);
+
+        put(deployment("4", 2, null));
+        assertThat(CompactObject.verifies(store.get(NS + "/lake"), "sum"))
+                .as("after a version no pass verified, nothing is carried").isFalse();
+
+        store.verified(store.get(NS + "/lake"), "scaled"); // a pass compared it with a desired state of 2 replicas
+        Deployment annotated = deployment("5", 2, null);
+        annotated.getMetadata().setAnnotations(Map.of("note", "added by hand"));
+        put(annotated);
+        assertThat(CompactObject.verifies(store.get(NS + "/lake"), "scaled")).as("an annotation is compared").isFalse();
     }
 
     private void put(HasMetadata o) {
@@ -138,6 +170,17 @@ class InformerCacheStoreTest {
         return new ConfigMapBuilder().withNewMetadata().withName(name).withNamespace(namespace)
                 .withResourceVersion(version).withLabels(labels(instance, "demo")).endMetadata()
                 .withData(Map.of("k", "v")).build();
+    }
+
+    private static ConfigMap withData(ConfigMap config, String value) {
+        config.setData(Map.of("k", value));
+        return config;
+    }
+
+    private static Deployment deployment(String version, int replicas, DeploymentStatus status) {
+        return new DeploymentBuilder().withNewMetadata().withName("lake").withNamespace(NS).withResourceVersion(version)
+                .withGeneration((long) replicas).withLabels(labels("lake", "demo")).endMetadata()
+                .withNewSpec().withReplicas(replicas).endSpec().withStatus(status).build();
     }
 
     private static Map<String, String> labels(String instance, String kind) {

@@ -16,18 +16,18 @@ class WholeJsonTest {
     @Test
     void keepsWhatAComparisonReadsAndGivesItBackDeflatedAgainstItsShapesSample() {
         DeflateDictionary dictionary = new DeflateDictionary();
-        WholeJson first = WholeJson.of("1", configMap("lake-1", "a"), dictionary, "config");
+        WholeJson first = WholeJson.of("1", WholeJson.compared(configMap("lake-1", "a")), dictionary, "config");
         byte[] learned = dictionary.sample("config");
         assertThat(learned).as("the first of its shape is its sample").isNotEmpty();
 
-        WholeJson second = WholeJson.of("2", configMap("lake-2", "b"), dictionary, "config");
+        WholeJson second = WholeJson.of("2", WholeJson.compared(configMap("lake-2", "b")), dictionary, "config");
         assertThat(dictionary.sample("config")).as("like the sample: not a sample").isSameAs(learned);
         assertThat(second.deflated().length).as("against the sample, a fraction of the first")
                 .isLessThan(first.deflated().length / 3);
 
-        WholeJson other = WholeJson.of("3", MAPPER.valueToTree(Map.of("kind", "Service", "apiVersion", "v1",
-                "spec", Map.of("ports", Map.of("http", 8181, "management", 8182), "selector", Map.of("app", "x")))),
-                dictionary, "service");
+        WholeJson other = WholeJson.of("3", WholeJson.compared(MAPPER.valueToTree(Map.of("kind", "Service",
+                "apiVersion", "v1", "spec", Map.of("ports", Map.of("http", 8181, "management", 8182),
+                        "selector", Map.of("app", "x"))))), dictionary, "service");
         assertThat(dictionary.shapes()).as("another shape, a sample of its own").isEqualTo(2);
         assertThat(dictionary.sample("config")).isSameAs(learned);
 
@@ -47,16 +47,16 @@ class WholeJsonTest {
     @Test
     void anObjectUnlikeItsShapesSampleTakesItsPlaceButShapesAndSamplesAreBounded() {
         DeflateDictionary dictionary = new DeflateDictionary();
-        WholeJson.of("1", configMap("lake-1", random(1000)), dictionary, "config");
+        WholeJson.of("1", WholeJson.compared(configMap("lake-1", random(1000))), dictionary, "config");
         byte[] first = dictionary.sample("config");
-        WholeJson kept = WholeJson.of("2", configMap("lake-2", random(1000)), dictionary, "config");
+        WholeJson kept = WholeJson.of("2", WholeJson.compared(configMap("lake-2", random(1000))), dictionary, "config");
         assertThat(dictionary.sample("config")).as("deflated poorly: the new sample").isNotSameAs(first);
         assertThat(kept.tree().path("metadata").path("labels").path("app").asText()).isEqualTo("lake-2");
 
-        WholeJson.of("3", configMap("lake-3", random(20_000)), dictionary, "big");
+        WholeJson.of("3", WholeJson.compared(configMap("lake-3", random(20_000))), dictionary, "big");
         assertThat(dictionary.sample("big")).as("larger than a sample may be").isEmpty();
         for (int i = 0; i < DeflateDictionary.MAX_SHAPES + 10; i++) {
-            WholeJson.of("1", configMap("lake-" + i, random(100)), dictionary, "shape-" + i);
+            WholeJson.of("1", WholeJson.compared(configMap("lake-" + i, random(100))), dictionary, "shape-" + i);
         }
         assertThat(dictionary.shapes()).isEqualTo(DeflateDictionary.MAX_SHAPES);
     }
