@@ -79,6 +79,16 @@ public interface InstanceKind<C extends InstanceContext> {
     List<HasMetadata> objects(Instance inst, C ctx, OwnerReference owner);
 
     /**
+     * What the kind's objects and {@link #extraConditions} read from the service's context beyond the row, the gates,
+     * the grants and the Secrets (a hub: the instances its references are bound to), as text that changes when it
+     * does: a pass whose inputs did not change is skipped, and one whose desired objects' inputs did not change does
+     * not build them again ({@link PassInputs}). Most kinds read nothing more.
+     */
+    default String contextInputs(Instance inst, C ctx) {
+        return "";
+    }
+
+    /**
      * Objects generated from the instance's grants (Trino's access rules), enforced on each pass like
      * {@link #objects}; a change of grants changes only these, so pods keep running. Most kinds have
      * none: the gateway's forward auth is their only access check.

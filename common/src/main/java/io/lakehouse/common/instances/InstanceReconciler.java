@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.lakehouse.common.crypto.SecretSealer;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.kube.AppliedVersion;
 import io.lakehouse.common.kube.Applier;
 import io.lakehouse.common.kube.ApplyMode;
 import io.lakehouse.common.kube.Condition;
@@ -21,6 +22,7 @@ import io.lakehouse.common.security.Subject;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -57,6 +59,7 @@ public class InstanceReconciler<C extends InstanceContext> {
     private final SecretSealer sealer;
     private final String eventSource;
     private final PassInputs inputs;
+    private final LastApplied lastApplied = new LastApplied();
 
     public InstanceReconciler(InstanceKinds<C> kinds, InstanceStore store, InstanceDependencies dependencies,
             Applier applier, InformerCache cache, C ctx, SecretSealer sealer, String eventSource) {
@@ -89,6 +92,7 @@ public class InstanceReconciler<C extends InstanceContext> {
         if (inst == null) {
             cache.forgetDependents(namespace, name);
             inputs.forget(namespace, name);
+            lastApplied.forget(key);
             deleteObjects(namespace, name, null);
             return null;
         }
@@ -111,45 +115,14 @@ public class InstanceReconciler<C extends InstanceContext> {
                 ? dependencies.grants(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT) : List.of();
         Map<String, List<String>> members = gates.mayDeploy()
                 ? dependencies.groupMembers(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT) : Map.of();
-        String read = inputs.of(inst, gates, granted, members);
+        PassInputs.Fingerprints read = inputs.of(inst, gates, granted, members, () -> kind.contextInputs(inst, ctx));
         if (inputs.unchanged(inst, read)) {
             return null; // nothing it reads changed since its last complete pass: it would write nothing
         }
-        ConfigMap desiredRoot = InstanceObjects.rootObject(inst, kind.app(), ctx);
-        HasMetadata root = applier.apply(desiredRoot, ApplyMode.ENFORCE).live();
-        OwnerReference owner = OwnerReferences.controlledBy(root);
-        // The root first (its uid owns the rest), then side by side: the Secrets, then the other objects pods read
-        // from, then the objects that use them (a pod template's digest reads those Secrets when it is built).
-        List<Runnable> secrets = new ArrayList<>();
-        for (GeneratedSecret generated : kind.generatedSecrets(inst, ctx, owner)) {
-            // Built only when missing: values (and certificates) are generated once.
-            Optional<HasMetadata> existing = cache.get(ResourceKind.SECRET, inst.namespace(), generated.name());
-            if (existing.isEmpty()) {
-                secrets.add(() -> applier.apply(generated.build().get(), ApplyMode.CREATE_ONLY));
-            } else {
-                Ownership.require(desiredRoot, existing.get());
-            }
-        }
-        if (inst.sealedCredentials() != null) {
-            secrets.add(() -> applier.apply(InstanceObjects.s3Secret(inst, kind.app(), ctx, owner,
-                    sealer.open(inst.sealedCredentials().accessKeyId()),
-                    sealer.open(inst.sealedCredentials().secretAccessKey())), ApplyMode.ENFORCE));
-        }
-        SideBySide.run(secrets);
-        if (gates.mayDeploy()) {
-            List<HasMetadata> all = new ArrayList<>(kind.accessObjects(inst, granted, members, ctx, owner));
-            all.addAll(kind.objects(inst, ctx, owner));
-            Set<String> othersSecrets = ConcurrentHashMap.newKeySet();
-            List<Runnable> data = new ArrayList<>();
-            List<Runnable> users = new ArrayList<>();
-            for (HasMetadata o : all) {
-                (readByPods(o) ? data : users).add(() -> applier.apply(
-                        PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret, othersSecrets)),
-                        ApplyMode.ENFORCE));
-            }
-            SideBySide.run(data);
-            SideBySide.run(users);
-            cache.dependsOn(inst.namespace(), inst.name(), othersSecrets);
+        String desired = read == null ? null : read.desired();
+        OwnerReference owner = ownerIfStillAsApplied(inst, desired);
+        if (owner == null) {
+            owner = applyObjects(inst, kind, gates, granted, members, desired);
         }
         Progress progress = kind.progress(inst, ctx, owner, gates,
                 (resource, name) -> cache.seenOrCreated(resource, inst.namespace(), name).orElse(null), Instant.now());
@@ -159,6 +132,74 @@ public class InstanceReconciler<C extends InstanceContext> {
         save(inst, withExtra(progress.status(), kind.extraConditions(inst, ctx), inst));
         inputs.completed(inst, read);
         return null;
+    }
+
+    /**
+     * The root's owner reference when the last apply built from these same inputs left every object as it still is
+     * ({@link LastApplied}): nothing to build or apply. Null otherwise.
+     */
+    private OwnerReference ownerIfStillAsApplied(Instance inst, String desired) {
+        List<AppliedVersion> last = lastApplied.versions(key(inst), desired);
+        if (last == null || !cache.stillAsApplied(inst.namespace(), last)) {
+            return null;
+        }
+        return cache.get(ResourceKind.CONFIG_MAP, inst.namespace(), InstanceObjects.root(inst.name()))
+                .map(OwnerReferences::controlledBy).orElse(null);
+    }
+
+    /** Builds and applies the instance's objects from {@code desired}'s inputs; returns the root's owner reference. */
+    private OwnerReference applyObjects(Instance inst, InstanceKind<C> kind, Gates gates, List<Subject> granted,
+            Map<String, List<String>> members, String desired) {
+        List<AppliedVersion> applied = Collections.synchronizedList(new ArrayList<>());
+        ConfigMap desiredRoot = InstanceObjects.rootObject(inst, kind.app(), ctx);
+        OwnerReference owner = OwnerReferences.controlledBy(apply(desiredRoot, ApplyMode.ENFORCE, applied));
+        // The root first (its uid owns the rest), then side by side: the Secrets, then the other objects pods read
+        // from, then the objects that use them (a pod template's digest reads those Secrets when it is built).
+        List<Runnable> secrets = new ArrayList<>();
+        for (GeneratedSecret generated : kind.generatedSecrets(inst, ctx, owner)) {
+            // Built only when missing: values (and certificates) are generated once.
+            Optional<HasMetadata> existing = cache.get(ResourceKind.SECRET, inst.namespace(), generated.name());
+            if (existing.isEmpty()) {
+                secrets.add(() -> apply(generated.build().get(), ApplyMode.CREATE_ONLY, applied));
+            } else {
+                Ownership.require(desiredRoot, existing.get());
+                applied.add(AppliedVersion.of(existing.get(), existing.get()));
+            }
+        }
+        if (inst.sealedCredentials() != null) {
+            secrets.add(() -> apply(InstanceObjects.s3Secret(inst, kind.app(), ctx, owner,
+                    sealer.open(inst.sealedCredentials().accessKeyId()),
+                    sealer.open(inst.sealedCredentials().secretAccessKey())), ApplyMode.ENFORCE, applied));
+        }
+        SideBySide.run(secrets);
+        if (gates.mayDeploy()) {
+            List<HasMetadata> all = new ArrayList<>(kind.accessObjects(inst, granted, members, ctx, owner));
+            all.addAll(kind.objects(inst, ctx, owner));
+            Set<String> othersSecrets = ConcurrentHashMap.newKeySet();
+            List<Runnable> data = new ArrayList<>();
+            List<Runnable> users = new ArrayList<>();
+            for (HasMetadata o : all) {
+                (readByPods(o) ? data : users).add(() -> apply(
+                        PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret, othersSecrets)),
+                        ApplyMode.ENFORCE, applied));
+            }
+            SideBySide.run(data);
+            SideBySide.run(users);
+            cache.dependsOn(inst.namespace(), inst.name(), othersSecrets);
+        }
+        lastApplied.record(key(inst), desired, applied);
+        return owner;
+    }
+
+    /** Applies {@code desired} and adds the version it left to {@code applied}; returns that version. */
+    private HasMetadata apply(HasMetadata desired, ApplyMode mode, List<AppliedVersion> applied) {
+        HasMetadata live = applier.apply(desired, mode).live();
+        applied.add(AppliedVersion.of(desired, live));
+        return live;
+    }
+
+    private static String key(Instance inst) {
+        return inst.namespace() + "/" + inst.name();
     }
 
     /**
@@ -224,6 +265,7 @@ public class InstanceReconciler<C extends InstanceContext> {
      * never touched.
      */
     private Duration tearDown(Instance inst) {
+        lastApplied.forget(key(inst));
         if (deleteObjects(inst.namespace(), inst.name(), inst)) {
             return TEARDOWN_RECHECK;
         }

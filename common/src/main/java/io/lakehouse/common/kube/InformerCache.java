@@ -279,6 +279,26 @@ public class InformerCache implements AutoCloseable {
         return informer == null ? Optional.empty() : Optional.ofNullable(informer.getStore().getByKey(namespace + "/" + name));
     }
 
+    /**
+     * Whether each of these objects of the namespace is in the cache as its apply left it: the same version, or a later
+     * one seen to carry the same desired state (a controller wrote only its status, {@link InformerCacheStore}). An
+     * object the watch has not delivered yet counts as changed.
+     */
+    public boolean stillAsApplied(String namespace, List<AppliedVersion> versions) {
+        for (AppliedVersion v : versions) {
+            HasMetadata live = cached(v.kindKey(), namespace, v.name()).orElse(null);
+            if (live == null) {
+                return false;
+            }
+            boolean sameVersion = v.resourceVersion() != null
+                    && v.resourceVersion().equals(live.getMetadata().getResourceVersion());
+            if (!sameVersion && !CompactObject.verifies(live, v.checksum())) {
+                return false;
+            }
+        }
+        return true;
+    }
+
     /** Whether the cache of this object's kind is synced: a miss then means the object does not exist. */
     public boolean synced(HasMetadata object) {
         return hasSynced(ResourceKind.keyOf(object));

@@ -7,6 +7,14 @@ public final class ThreadAllocation {
 
     private ThreadAllocation() {}
 
+    /** Heap bytes the calling thread allocates in one call of {@code action} (warm it up first). */
+    public static long once(Runnable action) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        long before = threads.getCurrentThreadAllocatedBytes();
+        action.run();
+        return threads.getCurrentThreadAllocatedBytes() - before;
+    }
+
     /** Runs {@code rounds} calls three times (the first two warm the JIT up) and gives the last round's bytes per call. */
     public static long perCall(int rounds, Runnable action) {
         com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The {@code jupyterhub} kind on the instance framework: a thin adapter from the framework's
@@ -102,6 +103,14 @@ public final class JupyterHubInstanceKind implements InstanceKind<NotebookContex
         JupyterHubSpec spec = (JupyterHubSpec) inst.spec();
         return JupyterHubKind.objects(hub(inst), ctx.hub(), ctx.bound().bindings(inst.namespace(), spec.lakehouse()),
                 owner);
+    }
+
+    /** The bindings of the hub's references (its config) and their states ({@code VariablesCurrent}). */
+    @Override
+    public String contextInputs(Instance inst, NotebookContext ctx) {
+        LakehouseRefs refs = ((JupyterHubSpec) inst.spec()).lakehouse();
+        return ctx.bound().bindings(inst.namespace(), refs) + "|"
+                + new TreeMap<>(ctx.bound().states(inst.namespace(), refs));
     }
 
     @Override

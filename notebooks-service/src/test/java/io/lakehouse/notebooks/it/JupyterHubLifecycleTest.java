@@ -158,6 +158,35 @@ class JupyterHubLifecycleTest {
         assertThat(kube.configMaps().inNamespace(ns).list().getItems()).isEmpty();
     }
 
+    /**
+     * A bound instance's new endpoint reaches the hub's config when nothing else of the hub changes: its status stays
+     * the same, so only the binding tells the pass that its config is out of date (the bindings are among the inputs
+     * that decide whether a pass may stop early or leave its objects unbuilt, {@code InstanceKind.contextInputs}).
+     */
+    @Test
+    void aBoundInstancesNewEndpointReachesTheHubsConfigWhenNothingElseOfTheHubChanges() throws Exception {
+        String ns = Callers.freshNamespace();
+        lakehouse(ns);
+        Api.bucketSecret(kube, ns, "warehouse-bucket");
+        Callers.as("alice", Callers.ADMIN_GROUP).body("""
+                {"name": "notebooks", "spec": {
+                  "lakehouse": {"mlflow": "mlflow"},
+                  "storage": {"bucket": "warehouse", "endpoint": "http://minio.storage.svc:9000",
+                              "region": "us-east-1", "credentialsSecret": "warehouse-bucket"}}}""")
+                .post(hubs(ns)).then().statusCode(201);
+        Api.oidcClientReady(kube, ns, "jupyterhub", "notebooks", CANARY);
+        await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns)));
+        assertThat(config(ns)).contains("\"MLFLOW_TRACKING_URI\": \"http://mlflow." + ns + ".svc:5000\"");
+
+        // The same event again wakes the hub for a pass that finds nothing new; then only the endpoint moves.
+        Api.engineEvent(EventType.INSTANCE_READY, ns, "mlflow", "mlflow", "http://mlflow." + ns + ".svc:5000", false);
+        Thread.sleep(2000);
+        Api.engineEvent(EventType.INSTANCE_READY, ns, "mlflow", "mlflow", "http://tracking." + ns + ".svc:5000", false);
+        await().atMost(CONVERGE).until(() -> config(ns).contains("\"MLFLOW_TRACKING_URI\": \"http://tracking." + ns
+                + ".svc:5000\""));
+        assertThat(condition(ns, "VariablesCurrent")).isEqualTo("Current");
+    }
+
     @Test
     void anInstanceIsKnownAsItsEventsSayItsEndpointKeptItsTimeMovedOnlyWhenItComesOrGoes() {
         String ns = Callers.freshNamespace();
