@@ -63,11 +63,13 @@ public class Applier {
                     // The cache's objects are compact: the whole version is its kept JSON, or the API server's copy.
                     JsonNode liveTree = CompactObject.isCompact(live) ? cache.wholeTree(live)
                             : SERIALIZATION.convertValue(live, JsonNode.class);
-                    if (liveTree == null) {
-                        live = resource(desired).get(); // compared before against another desired state
+                    if (liveTree == null && CompactObject.verifiedChecksum(live).isEmpty()) {
+                        live = resource(desired).get(); // its JSON went without a comparison (created once)
                         continue;
                     }
-                    if (LiveMatch.covers(desiredTree, liveTree)) {
+                    // Without its JSON, a version seen to carry another desired state (the spec, or a digest its pod
+                    // template reads, changed since) is written without reading it again: the update would follow.
+                    if (liveTree != null && LiveMatch.covers(desiredTree, liveTree)) {
                         cache.verified(live, checksum);
                         return new Applied(ApplyResult.UNCHANGED, live);
                     }
