@@ -12,10 +12,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatus;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
-import java.util.Base64;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,13 +40,6 @@ public final class CompactObject {
     /** On compact Secrets: the keys of their data, comma-separated and sorted (a create checks a bucket's keys). */
     static final String DATA_KEYS = "lakehouse.io/cache-data-keys";
 
-    /**
-     * On compact copies of objects compared whole: a digest of this version's {@link WholeJson#compared} JSON. A newer
-     * version with the same one differs only in what no comparison reads (its status): it carries the desired state
-     * this one was verified to carry ({@link InformerCacheStore#put}).
-     */
-    static final String COMPARED = "lakehouse.io/cache-compared";
-
     /** kubectl apply's copy of the whole object it applied, a Secret's data included. */
     static final String LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 
@@ -68,39 +58,14 @@ public final class CompactObject {
 
     /** The compact copy of {@code full}; {@code verified} is the checksum of a desired state it carries, or "". */
     static HasMetadata of(HasMetadata full, String verified) {
+        return of(full, verified, null);
+    }
+
+    /** {@link #of(HasMetadata, String)} reading {@code fullTree}, the full object's JSON tree, when not null. */
+    static HasMetadata of(HasMetadata full, String verified, JsonNode fullTree) {
         return withMetadata(full, neverComparedWhole(full) ? kept(full)
-                : keptThroughJson(full, SERIALIZATION.convertValue(full, JsonNode.class)), verified, null);
-    }
-
-    /**
-     * {@link #of(HasMetadata, String)} of an object compared whole, reading {@code fullTree}, its JSON tree;
-     * {@code compared} is the {@link #comparedDigest} of that tree's {@link WholeJson#compared} JSON.
-     */
-    static HasMetadata of(HasMetadata full, String verified, JsonNode fullTree, String compared) {
-        return withMetadata(full, keptThroughJson(full, fullTree), verified, compared);
-    }
-
-    /** The digest that {@link #COMPARED} holds: of a version's {@link WholeJson#compared} JSON. */
-    static String comparedDigest(byte[] comparedJson) {
-        try {
-            byte[] sha = MessageDigest.getInstance("SHA-256").digest(comparedJson);
-            return Base64.getEncoder().withoutPadding().encodeToString(Arrays.copyOf(sha, 16));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    /** The {@link #COMPARED} digest of a compact copy, or null (a Secret, a Job, or a copy made before it). */
-    static String comparedDigest(HasMetadata compact) {
-        Map<String, String> annotations = compact.getMetadata().getAnnotations();
-        return annotations == null ? null : annotations.get(COMPARED);
-    }
-
-    /** The checksum of the desired state a compact copy was seen to carry, or "" (none, or not compared yet). */
-    static String verifiedChecksum(HasMetadata compact) {
-        Map<String, String> annotations = compact.getMetadata().getAnnotations();
-        String mark = annotations == null ? null : annotations.get(MARK);
-        return mark == null ? "" : mark;
+                : keptThroughJson(full, fullTree != null ? fullTree : SERIALIZATION.convertValue(full, JsonNode.class)),
+                verified);
     }
 
     /**
@@ -157,17 +122,13 @@ public final class CompactObject {
         return SERIALIZATION.convertValue(Interned.tree(kept), full.getClass());
     }
 
-    /** {@code compared}: the {@link #COMPARED} digest, or null to keep the one {@code full} has (a compact copy). */
-    private static HasMetadata withMetadata(HasMetadata full, HasMetadata compact, String verified, String compared) {
+    private static HasMetadata withMetadata(HasMetadata full, HasMetadata compact, String verified) {
         Map<String, String> annotations = new HashMap<>();
         if (full.getMetadata().getAnnotations() != null) {
             annotations.putAll(full.getMetadata().getAnnotations());
         }
         annotations.remove(LAST_APPLIED); // never read, the size of the object, and a Secret's values in clear
         annotations.put(MARK, verified == null ? "" : verified); // interned below: the checksum annotation's own value
-        if (compared != null) {
-            annotations.put(COMPARED, compared);
-        }
         if (full instanceof Secret s) {
             annotations.put(DATA_DIGEST, dataDigest(s));
             annotations.put(DATA_KEYS, String.join(",", dataKeys(s)));
@@ -180,6 +141,13 @@ public final class CompactObject {
     public static boolean isCompact(HasMetadata o) {
         Map<String, String> annotations = o.getMetadata().getAnnotations();
         return annotations != null && annotations.containsKey(MARK);
+    }
+
+    /** The checksum of the desired state a compact copy was seen to carry, or "" (none, or not compared yet). */
+    static String verifiedChecksum(HasMetadata compact) {
+        Map<String, String> annotations = compact.getMetadata().getAnnotations();
+        String mark = annotations == null ? null : annotations.get(MARK);
+        return mark == null ? "" : mark;
     }
 
     /** Whether this object is a compact copy seen to carry the desired state of this checksum. */

@@ -1,11 +1,14 @@
 package io.lakehouse.common.kube;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.informers.cache.Cache;
 import io.fabric8.kubernetes.client.informers.cache.ItemStore;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,9 +29,25 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
 
     private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
+    /** Items of one kind whose compared digest is kept ({@link #comparedDigests}). */
+    static final int DIGESTS = 2048;
+
     private final ConcurrentHashMap<String, HasMetadata> items = new ConcurrentHashMap<>();
     /** The whole JSON of the items no pass compared yet, by key (see {@link WholeJson}). */
     private final ConcurrentHashMap<String, WholeJson> unverified = new ConcurrentHashMap<>();
+    /**
+     * The {@link WholeJson#digest} of the latest version of the most recently arrived items (not ConfigMaps), by key:
+     * a newer version with the same digest as a verified one differs only in its status, and stays verified. Bounded
+     * (the objects of a burst of new instances converging, ≈ 100 bytes each) rather than one per cached object (P6):
+     * an item whose digest went is compared once more after its next status update, as before.
+     */
+    private final Map<String, String> comparedDigests = Collections.synchronizedMap(
+            new LinkedHashMap<>(256, 0.75f, true) {
+                @Override
+                protected boolean removeEldestEntry(Map.Entry<String, String> eldest) {
+                    return size() > DIGESTS;
+                }
+            });
     /** What this informer's whole JSONs are deflated against. */
     private final DeflateDictionary dictionary = new DeflateDictionary();
     /**
@@ -67,15 +86,14 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
             }
             JsonNode tree = SERIALIZATION.convertValue(object, JsonNode.class);
             byte[] json = WholeJson.compared(tree);
-            String compared = CompactObject.comparedDigest(json);
-            String carried = carried(object, current, compared);
+            String carried = carried(object, current, sameComparedJsonAsBefore(key, object, json));
             if (carried.isEmpty()) {
                 unverified.put(key, WholeJson.of(object.getMetadata().getResourceVersion(), json, dictionary,
                         shape(object)));
             } else {
                 unverified.remove(key);
             }
-            return CompactObject.of(object, carried, tree, compared);
+            return CompactObject.of(object, carried, tree);
         });
         if (old[0] != null) {
             unindex(key, old[0]);
@@ -85,17 +103,28 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
     }
 
     /**
+     * Whether this version's compared JSON is the same as the version before it of this key (remembered: its digest).
+     * ConfigMaps are not remembered: they have no status, so no version of theirs changes in its status alone.
+     */
+    private boolean sameComparedJsonAsBefore(String key, HasMetadata object, byte[] comparedJson) {
+        if (object instanceof ConfigMap) {
+            return false;
+        }
+        String digest = WholeJson.digest(comparedJson);
+        return digest.equals(comparedDigests.put(key, digest));
+    }
+
+    /**
      * The checksum of the desired state a new version is known to carry without a comparison, or "": the echo of our
      * create carries the one it was stamped with; a version whose compared JSON is the same as the verified one before
      * it (a controller wrote only its status) carries that one's. Each status update of a Deployment or a database
      * Cluster otherwise kept its whole JSON until a pass compared it again with the same desired state.
      */
-    private String carried(HasMetadata object, HasMetadata current, String compared) {
+    private String carried(HasMetadata object, HasMetadata current, boolean sameComparedJson) {
         if (createdHere.test(object)) {
             return stamped(object);
         }
-        return current != null && compared.equals(CompactObject.comparedDigest(current))
-                ? CompactObject.verifiedChecksum(current) : "";
+        return current != null && sameComparedJson ? CompactObject.verifiedChecksum(current) : "";
     }
 
     /** The items labelled as objects of this instance (namespace, instance kind, instance name). */
@@ -152,6 +181,7 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
     public HasMetadata remove(String key) {
         HasMetadata removed = items.remove(key);
         unverified.remove(key);
+        comparedDigests.remove(key);
         if (removed != null) {
             unindex(key, removed);
         }

@@ -7,6 +7,10 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.Arrays;
+import java.util.Base64;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.zip.DataFormatException;
@@ -71,6 +75,16 @@ record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
             throw new UncheckedIOException(e);
         } finally {
             inflater.end();
+        }
+    }
+
+    /** A digest (128 bits of its SHA-256) of a version's {@link #compared} JSON: what tells two versions apart. */
+    static String digest(byte[] comparedJson) {
+        try {
+            byte[] sha = MessageDigest.getInstance("SHA-256").digest(comparedJson);
+            return Base64.getEncoder().withoutPadding().encodeToString(Arrays.copyOf(sha, 16));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
         }
     }
 
