@@ -17,7 +17,7 @@ import java.util.Map;
 final class LastApplied {
 
     /** Instances remembered: a burst of this many creations converging at once still finds its own. */
-    static final int CAPACITY = 1024;
+    private static final int CAPACITY = 1024;
 
     private record Entry(String inputs, List<AppliedVersion> versions) {}
 

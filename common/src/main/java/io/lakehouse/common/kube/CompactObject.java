@@ -152,8 +152,7 @@ public final class CompactObject {
 
     /** Whether this object is a compact copy seen to carry the desired state of this checksum. */
     static boolean verifies(HasMetadata compact, String checksum) {
-        Map<String, String> annotations = compact.getMetadata().getAnnotations();
-        return checksum != null && !checksum.isEmpty() && annotations != null && checksum.equals(annotations.get(MARK));
+        return checksum != null && !checksum.isEmpty() && checksum.equals(verifiedChecksum(compact));
     }
 
     /**

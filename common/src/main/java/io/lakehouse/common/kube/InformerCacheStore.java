@@ -30,7 +30,7 @@ final class InformerCacheStore implements ItemStore<HasMetadata> {
     private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
     /** Items of one kind whose compared digest is kept ({@link #comparedDigests}). */
-    static final int DIGESTS = 2048;
+    private static final int DIGESTS = 2048;
 
     private final ConcurrentHashMap<String, HasMetadata> items = new ConcurrentHashMap<>();
     /** The whole JSON of the items no pass compared yet, by key (see {@link WholeJson}). */
