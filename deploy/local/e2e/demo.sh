@@ -274,6 +274,14 @@ sparkjobs_part() {
   e2e_log "  driver: $(e2e_json "j['lines'][-1]")"
   [[ $(kube_get "api/v1/namespaces/${NS}/configmaps/sparkjob-daily-load") == 200 ]] || fail "no ConfigMap sparkjob-daily-load holds the script"
 
+  step "audit log: daily-load's launch, by alice, and the states it reached"
+  job_audited() {
+    as_alice && [[ $(e2e_http GET "${ACCESS_API}/audit?namespace=${NS}&limit=1000" "${ALICE}") == 200 &&
+      $(e2e_json "{('sparkjob.submitted', 'alice'), ('sparkjob.state-changed to COMPLETED', 'alice')} <= {(i['action'], i['actor']) for i in j['items'] if i['target'] == '${NS}/sparkjob/daily-load'}") == true ]]
+  }
+  e2e_await "${LIMIT_S}" job_audited ||
+    fail "the audit log does not show daily-load submitted and COMPLETED by alice: $(head -c 1500 "${E2E_BODY}")"
+
   step "spark job: relaunch as is and with changes"
   readme_call '201|202' POST '$SPARK/namespaces/demo/spark-jobs/daily-load/relaunch'
   relaunched=$(e2e_json "j['name']")

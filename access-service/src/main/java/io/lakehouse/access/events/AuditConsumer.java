@@ -15,10 +15,11 @@ import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
 
 /**
- * Appends {@code audit.recorded} (every service's mutating API calls, channel {@code audit-feed}) and the lifecycle
- * events of {@code lakehouse.instances} and {@code lakehouse.access} to the audit log, once per event id. The last
- * two come from the service's consumers of those topics ({@link InstanceEventsConsumer}, common's access consumer):
- * a consumer group of the audit log's own would fetch and acknowledge each of their events a second time.
+ * Appends {@code audit.recorded} (every service's mutating API calls) and the lifecycle events of
+ * {@code lakehouse.sparkjobs}, {@code lakehouse.instances} and {@code lakehouse.access} to the audit log, once per
+ * event id. The first two come through channel {@code audit-feed}; the last two from the service's consumers of those
+ * topics ({@link InstanceEventsConsumer}, common's access consumer): a consumer group of the audit log's own would
+ * fetch and acknowledge each of their events a second time.
  */
 @ApplicationScoped
 public class AuditConsumer implements AccessEventObserver {
@@ -55,8 +56,16 @@ public class AuditConsumer implements AccessEventObserver {
                     text(d, "requestId"));
         }
         String actor = d.path("createdBy").isTextual() ? d.get("createdBy").asText() : event.source();
-        return new AuditEntry(0, event.time(), event.type().shortName(), namespace, actor, event.type().shortName(),
+        return new AuditEntry(0, event.time(), event.type().shortName(), namespace, actor, action(event),
                 event.subject(), null, null);
+    }
+
+    /** The event type; a job's state change names the state it reached, which its type does not. */
+    private static String action(LakehouseEvent event) {
+        String state = text(event.data(), "state");
+        return event.type() == EventType.SPARKJOB_STATE_CHANGED && state != null
+                ? event.type().shortName() + " to " + state
+                : event.type().shortName();
     }
 
     private static String text(JsonNode d, String field) {

@@ -11,6 +11,8 @@ import static org.hamcrest.Matchers.hasItem;
 import static org.hamcrest.Matchers.hasSize;
 import static org.hamcrest.Matchers.notNullValue;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.testing.Callers;
@@ -30,6 +32,9 @@ import org.junit.jupiter.api.Test;
 @WithKubernetesTestServer
 @QuarkusTestResource(value = TestStack.class, restrictToAnnotatedClass = true)
 class AuditTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String SPARKJOBS = "/lakehouse/sparkjobs-service";
 
     /**
      * A mutating call whose token is refused (meant for another client, or forged) answers 401 and changes
@@ -135,5 +140,51 @@ class AuditTest {
         asAdmin().queryParam("namespace", ns).queryParam("subject", "dora").get("/api/v1/audit").then()
                 .statusCode(200).body("items.target", hasItem(ns + "/iceberg-catalog/cat"))
                 .body("items.target", hasItem(ns + "/trino/sql"));
+    }
+
+    /**
+     * Jobs' and schedules' lifecycle events ({@code lakehouse.sparkjobs}, which only the audit log reads here) are
+     * logged once each, by the job's launcher, a state change with the state it reached; a job run by hand (no
+     * launcher) by the service that saw it.
+     */
+    @Test
+    void sparkJobAndScheduleEventsAreLoggedOnceEach() {
+        String ns = Callers.freshNamespace();
+        LakehouseEvent submitted = jobEvent(EventType.SPARKJOB_SUBMITTED, ns, "etl-1", "SUBMITTED", "dora");
+        try (EventWriter writer = new EventWriter()) {
+            writer.send(scheduleEvent(EventType.SPARKSCHEDULE_CREATED, ns, "nightly", "dora"));
+            writer.send(submitted);
+            writer.send(jobEvent(EventType.SPARKJOB_STATE_CHANGED, ns, "etl-1", "RUNNING", "dora"));
+            writer.send(submitted);
+            writer.send(jobEvent(EventType.SPARKJOB_STATE_CHANGED, ns, "etl-1", "FAILED", "dora"));
+            writer.send(jobEvent(EventType.SPARKJOB_SUBMITTED, ns, "by-hand", "SUBMITTED", null));
+            writer.send(jobEvent(EventType.SPARKJOB_DELETED, ns, "etl-1", "FAILED", "dora"));
+        }
+        Supplier<JsonPath> log = () -> asAdmin().queryParam("namespace", ns).get("/api/v1/audit").then()
+                .statusCode(200).extract().jsonPath();
+        await().atMost(Api.PROPAGATION).until(() -> log.get().getList("items.type").contains("sparkjob.deleted")
+                && log.get().getList("items.target").contains(ns + "/sparkjob/by-hand"));
+        JsonPath items = log.get();
+        assertThat(items.getList("items.action", String.class)).containsExactlyInAnyOrder("sparkschedule.created",
+                "sparkjob.submitted", "sparkjob.state-changed to RUNNING", "sparkjob.state-changed to FAILED",
+                "sparkjob.submitted", "sparkjob.deleted");
+        assertThat(items.getList("items.target", String.class)).contains(ns + "/sparkschedule/nightly",
+                ns + "/sparkjob/etl-1");
+        asAdmin().queryParam("namespace", ns).queryParam("subject", "dora").get("/api/v1/audit").then()
+                .statusCode(200).body("items", hasSize(5));
+        assertThat(items.getString("items.find { it.target == '" + ns + "/sparkjob/by-hand' }.actor"))
+                .isEqualTo(SPARKJOBS);
+    }
+
+    private static LakehouseEvent jobEvent(EventType type, String ns, String name, String state, String launcher) {
+        ObjectNode data = JSON.createObjectNode().put("namespace", ns).put("name", name).put("state", state)
+                .put("sourceType", "script").put("createdBy", launcher).put("handMade", launcher == null);
+        return LakehouseEvent.of(SPARKJOBS, type, ns + "/sparkjob/" + name, data);
+    }
+
+    private static LakehouseEvent scheduleEvent(EventType type, String ns, String name, String creator) {
+        ObjectNode data = JSON.createObjectNode().put("namespace", ns).put("name", name).put("cron", "0 2 * * *")
+                .put("createdBy", creator);
+        return LakehouseEvent.of(SPARKJOBS, type, ns + "/sparkschedule/" + name, data);
     }
 }
