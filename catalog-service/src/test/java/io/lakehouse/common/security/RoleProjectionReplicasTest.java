@@ -1,6 +1,7 @@
 package io.lakehouse.common.security;
 
 import static io.lakehouse.common.testing.Callers.as;
+import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.lakehouse.catalog.it.Api;
@@ -13,6 +14,7 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.Optional;
@@ -55,6 +57,25 @@ class RoleProjectionReplicasTest {
             await().atMost(BETWEEN_REPLICAS).until(() -> otherReplica.roleOf(ns, vera).isEmpty());
         } finally {
             otherReplica.stop(null);
+        }
+    }
+
+    /**
+     * A replica that starts knows the table's roles once its start is done (the HTTP server opens after it): the first
+     * load runs on the listener's thread while the rest of the service starts, and the start waits for it.
+     */
+    @Test
+    void aStartingReplicaKnowsTheTablesRolesWhenItsStartIsDone() throws Exception {
+        String ns = Callers.freshNamespace();
+        pool.preparedQuery("INSERT INTO member_roles (namespace, subject_type, subject, role, updated_at)"
+                + " VALUES ($1, 'user', 'wanda', 'admin', now())").execute(Tuple.of(ns)).await().indefinitely();
+        RoleProjection starting = new RoleProjection(pool, service);
+        try {
+            starting.start(null);
+            starting.awaitFirstLoad(null);
+            assertThat(starting.roleOf(ns, Subject.user("wanda"))).contains(Role.ADMIN);
+        } finally {
+            starting.stop(null);
         }
     }
 }

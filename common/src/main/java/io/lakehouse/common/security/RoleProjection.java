@@ -10,8 +10,10 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
 import io.vertx.mutiny.sqlclient.Tuple;
+import jakarta.annotation.Priority;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.interceptor.Interceptor;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -19,7 +21,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.jboss.logging.Logger;
 
 /**
@@ -37,6 +43,7 @@ public class RoleProjection {
 
     private static final Logger LOG = Logger.getLogger(RoleProjection.class);
     private static final Duration QUERY_TIMEOUT = Duration.ofSeconds(10);
+    private static final Duration FIRST_LOAD_TIMEOUT = Duration.ofSeconds(30);
     /** Notifications wake the listener at once; the timeout only paces the retry of a failed reload. */
     private static final Duration LISTEN_TIMEOUT = Duration.ofSeconds(5);
     private static final String SELECT = "SELECT namespace, subject_type, subject, role FROM member_roles";
@@ -44,6 +51,7 @@ public class RoleProjection {
     private final Pool pool;
     private final String channel;
     private final Map<String, Map<Subject, Role>> byNamespace = new ConcurrentHashMap<>();
+    private final CompletableFuture<Void> firstLoad = new CompletableFuture<>();
     private PgChannelListener listener;
     private volatile boolean reloadAll;
 
@@ -52,10 +60,23 @@ public class RoleProjection {
         this.channel = "roles_" + service.schema();
     }
 
-    /** Loads the table before the service takes requests, then follows its changes. */
-    void start(@Observes StartupEvent event) {
-        loadAll();
+    /**
+     * Follows the table from right after the schema's migrations: the listener's first connection loads it all on the
+     * listener's thread while the rest of the service starts.
+     */
+    void start(@Observes @Priority(Interceptor.Priority.PLATFORM_BEFORE + 1) StartupEvent event) {
         listener = new PgChannelListener(pool, channel, LISTEN_TIMEOUT, this::changed).start();
+    }
+
+    /** The HTTP server opens after the last StartupEvent observer: no request is authorized before the first load. */
+    void awaitFirstLoad(@Observes @Priority(Interceptor.Priority.PLATFORM_AFTER) StartupEvent event)
+            throws InterruptedException, ExecutionException {
+        try {
+            firstLoad.get(FIRST_LOAD_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            throw new IllegalStateException("the roles of " + channel + " were not loaded within " + FIRST_LOAD_TIMEOUT
+                    + ": PostgreSQL unreachable?", e);
+        }
     }
 
     void stop(@Observes ShutdownEvent event) {
@@ -94,6 +115,7 @@ public class RoleProjection {
             if (namespaces == null || reloadAll) {
                 loadAll();
                 reloadAll = false;
+                firstLoad.complete(null);
             } else {
                 namespaces.stream().distinct().forEach(this::load);
             }
