@@ -67,9 +67,12 @@ public final class Checksums {
     }
 
     public static String sha256(String text) {
+        return HexFormat.of().formatHex(sha256(text.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    static byte[] sha256(byte[] bytes) {
         try {
-            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-            return HexFormat.of().formatHex(digest);
+            return MessageDigest.getInstance("SHA-256").digest(bytes);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }

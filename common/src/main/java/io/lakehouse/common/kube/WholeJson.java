@@ -7,8 +7,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.Base64;
 import java.util.Iterator;
@@ -80,12 +78,7 @@ record WholeJson(String resourceVersion, byte[] deflated, byte[] dictionary) {
 
     /** A digest (128 bits of its SHA-256) of a version's {@link #compared} JSON: what tells two versions apart. */
     static String digest(byte[] comparedJson) {
-        try {
-            byte[] sha = MessageDigest.getInstance("SHA-256").digest(comparedJson);
-            return Base64.getEncoder().withoutPadding().encodeToString(Arrays.copyOf(sha, 16));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
+        return Base64.getEncoder().withoutPadding().encodeToString(Arrays.copyOf(Checksums.sha256(comparedJson), 16));
     }
 
     /**
