@@ -15,6 +15,7 @@ import io.lakehouse.common.events.MalformedEventException;
 import io.lakehouse.common.outbox.Inbox;
 import io.lakehouse.common.outbox.Outbox;
 import io.lakehouse.common.security.Subject;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
@@ -46,8 +47,8 @@ public class InstanceEventsConsumer {
     private final OidcClientWorker oidcWorker;
     private final AuditConsumer audit;
 
-    InstanceEventsConsumer(IncomingEvents incoming, Pool pool, GrantStore store, AccessEvents events,
-            OidcClientStore oidcClients, OidcClientWorker oidcWorker, AuditConsumer audit) {
+    InstanceEventsConsumer(IncomingEvents incoming, @ReactiveDataSource(IncomingEvents.POOL) Pool pool, GrantStore store,
+            AccessEvents events, OidcClientStore oidcClients, OidcClientWorker oidcWorker, AuditConsumer audit) {
         this.incoming = incoming;
         this.audit = audit;
         this.pool = pool;

@@ -1,5 +1,7 @@
 package io.lakehouse.access.store;
 
+import io.lakehouse.common.events.IncomingEvents;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -16,13 +18,16 @@ import java.util.UUID;
 public class AuditStore {
 
     private final Pool pool;
+    /** The consumers' connections: {@link #append} runs in the audit feed's consumer. */
+    private final Pool events;
 
-    AuditStore(Pool pool) {
+    AuditStore(Pool pool, @ReactiveDataSource(IncomingEvents.POOL) Pool events) {
         this.pool = pool;
+        this.events = events;
     }
 
     public Uni<Void> append(UUID eventId, AuditEntry e) {
-        return pool.preparedQuery("INSERT INTO audit_log (event_id, event_type, event_time, namespace, actor, action,"
+        return events.preparedQuery("INSERT INTO audit_log (event_id, event_type, event_time, namespace, actor, action,"
                         + " target, outcome, request_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)"
                         + " ON CONFLICT (event_id) DO NOTHING")
                 .execute(Tuple.from(new Object[] {eventId, e.type(), e.time().atOffset(ZoneOffset.UTC), e.namespace(),

@@ -8,6 +8,7 @@ import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
 import io.lakehouse.common.outbox.Inbox;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,7 +29,8 @@ public class DependentsConsumer {
     private final Pool pool;
     private final DependentsStore dependents;
 
-    DependentsConsumer(IncomingEvents incoming, Pool pool, DependentsStore dependents) {
+    DependentsConsumer(IncomingEvents incoming, @ReactiveDataSource(IncomingEvents.POOL) Pool pool,
+            DependentsStore dependents) {
         this.incoming = incoming;
         this.pool = pool;
         this.dependents = dependents;

@@ -44,7 +44,7 @@ class RoleProjectionReplicasTest {
         String ns = Callers.freshNamespace();
         String instances = "/api/v1/namespaces/" + ns + "/instances/iceberg-catalog";
         Subject vera = Subject.user("vera");
-        RoleProjection otherReplica = new RoleProjection(pool, service);
+        RoleProjection otherReplica = new RoleProjection(pool, pool, service);
         otherReplica.start(null);
         try (EventWriter writer = new EventWriter()) {
             writer.send(Api.memberSet(ns, "user", "vera", "operator"));
@@ -69,7 +69,7 @@ class RoleProjectionReplicasTest {
         String ns = Callers.freshNamespace();
         pool.preparedQuery("INSERT INTO member_roles (namespace, subject_type, subject, role, updated_at)"
                 + " VALUES ($1, 'user', 'wanda', 'admin', now())").execute(Tuple.of(ns)).await().indefinitely();
-        RoleProjection starting = new RoleProjection(pool, service);
+        RoleProjection starting = new RoleProjection(pool, pool, service);
         try {
             starting.start(null);
             starting.awaitFirstLoad(null);

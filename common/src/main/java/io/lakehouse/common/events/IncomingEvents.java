@@ -42,6 +42,13 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class IncomingEvents {
 
+    /**
+     * The datasource of the handlers' statements ({@code @ReactiveDataSource(IncomingEvents.POOL) Pool}): a few
+     * connections of their own (common's microprofile-config.properties), so an event never waits behind the API's
+     * requests for one.
+     */
+    public static final String POOL = "events";
+
     private static final Logger LOG = Logger.getLogger(IncomingEvents.class);
 
     private final ConsumerSettings settings;

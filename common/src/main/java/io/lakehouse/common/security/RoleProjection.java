@@ -1,8 +1,10 @@
 package io.lakehouse.common.security;
 
 import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.outbox.Inbox;
 import io.lakehouse.common.outbox.PgChannelListener;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
 import io.smallrye.mutiny.Uni;
@@ -49,14 +51,17 @@ public class RoleProjection {
     private static final String SELECT = "SELECT namespace, subject_type, subject, role FROM member_roles";
 
     private final Pool pool;
+    /** The consumers' connections: {@link #store} and {@link #remove} run in {@link MembershipEvents}. */
+    private final Pool events;
     private final String channel;
     private final Map<String, Map<Subject, Role>> byNamespace = new ConcurrentHashMap<>();
     private final CompletableFuture<Void> firstLoad = new CompletableFuture<>();
     private PgChannelListener listener;
     private volatile boolean reloadAll;
 
-    RoleProjection(Pool pool, ServiceSettings service) {
+    RoleProjection(Pool pool, @ReactiveDataSource(IncomingEvents.POOL) Pool events, ServiceSettings service) {
         this.pool = pool;
+        this.events = events;
         this.channel = "roles_" + service.schema();
     }
 
@@ -94,7 +99,7 @@ public class RoleProjection {
      * replica learns it at commit.
      */
     Uni<Void> store(UUID eventId, String consumer, String namespace, Subject subject, Role role, Instant at) {
-        return Inbox.applyOnce(pool, eventId, consumer,
+        return Inbox.applyOnce(events, eventId, consumer,
                 "INSERT INTO member_roles (namespace, subject_type, subject, role, updated_at)"
                         + " SELECT $4, $5, $6, $7, $8 FROM first ON CONFLICT (namespace, subject_type, subject)"
                         + " DO UPDATE SET role = EXCLUDED.role, updated_at = EXCLUDED.updated_at",
@@ -103,7 +108,7 @@ public class RoleProjection {
 
     /** Removes a membership once per event, like {@link #store}. */
     Uni<Void> remove(UUID eventId, String consumer, String namespace, Subject subject) {
-        return Inbox.applyOnce(pool, eventId, consumer,
+        return Inbox.applyOnce(events, eventId, consumer,
                 "DELETE FROM member_roles WHERE namespace = $4 AND subject_type = $5 AND subject = $6"
                         + " AND EXISTS (SELECT FROM first)",
                 namespace, subject.type().wireName(), subject.name());

@@ -9,6 +9,7 @@ import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.storage.StorageSpec;
 import io.lakehouse.engines.reconcile.ReconcileLoop;
 import io.lakehouse.engines.store.CatalogStore;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,7 +32,8 @@ public class CatalogEventsConsumer {
     private final ReconcileLoop loop;
     private final Pool pool;
 
-    CatalogEventsConsumer(IncomingEvents incoming, CatalogStore catalogs, ReconcileLoop loop, Pool pool) {
+    CatalogEventsConsumer(IncomingEvents incoming, CatalogStore catalogs, ReconcileLoop loop,
+            @ReactiveDataSource(IncomingEvents.POOL) Pool pool) {
         this.incoming = incoming;
         this.catalogs = catalogs;
         this.loop = loop;

@@ -1,7 +1,9 @@
 package io.lakehouse.engines.store;
 
+import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.storage.StorageSpec;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -25,9 +27,12 @@ public class CatalogStore {
             + " AND spec ->> 'catalog' = $2";
 
     private final Pool pool;
+    /** The consumers' connections: {@link #upsert} and {@link #remove} run in the catalog events' consumer. */
+    private final Pool events;
 
-    CatalogStore(Pool pool) {
+    CatalogStore(Pool pool, @ReactiveDataSource(IncomingEvents.POOL) Pool events) {
         this.pool = pool;
+        this.events = events;
     }
 
     public Uni<Optional<CatalogRef>> find(String namespace, String name) {
@@ -43,7 +48,7 @@ public class CatalogStore {
      */
     public Uni<List<String>> upsert(CatalogRef c) {
         StorageSpec s = c.storage();
-        return keys(pool.preparedQuery("WITH saved AS (INSERT INTO catalogs (namespace, name, catalog_name, bucket,"
+        return keys(events.preparedQuery("WITH saved AS (INSERT INTO catalogs (namespace, name, catalog_name, bucket,"
                         + " endpoint, region, path_style, storage_secret, phase, deleting)"
                         + " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)"
                         + " ON CONFLICT (namespace, name) DO UPDATE SET catalog_name = $3, bucket = $4, endpoint = $5,"
@@ -57,7 +62,8 @@ public class CatalogStore {
 
     /** Forgets a deleted catalog; returns the keys of the engines that still name it. */
     public Uni<List<String>> remove(String namespace, String name) {
-        return keys(pool.preparedQuery("WITH gone AS (DELETE FROM catalogs WHERE namespace = $1 AND name = $2)" + USERS)
+        return keys(events.preparedQuery("WITH gone AS (DELETE FROM catalogs WHERE namespace = $1 AND name = $2)"
+                        + USERS)
                 .execute(Tuple.of(namespace, name)));
     }
 

@@ -1,5 +1,7 @@
 package io.lakehouse.engines.store;
 
+import io.lakehouse.common.events.IncomingEvents;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -22,9 +24,12 @@ import java.util.Map;
 public class UserGroupsStore {
 
     private final Pool pool;
+    /** The consumers' connections: {@link #record} runs in the sightings' consumer. */
+    private final Pool events;
 
-    UserGroupsStore(Pool pool) {
+    UserGroupsStore(Pool pool, @ReactiveDataSource(IncomingEvents.POOL) Pool events) {
         this.pool = pool;
+        this.events = events;
     }
 
     /**
@@ -34,7 +39,7 @@ public class UserGroupsStore {
      */
     public Uni<Void> record(String username, List<String> groups, Instant seenAt) {
         String[] paths = groups.toArray(String[]::new);
-        return pool.withTransaction(tx -> tx.preparedQuery("INSERT INTO user_sightings (username, seen_at)"
+        return events.withTransaction(tx -> tx.preparedQuery("INSERT INTO user_sightings (username, seen_at)"
                         + " VALUES ($1, $2) ON CONFLICT (username) DO UPDATE SET seen_at = EXCLUDED.seen_at"
                         + " WHERE user_sightings.seen_at <= EXCLUDED.seen_at RETURNING username")
                 .execute(Tuple.of(username, OffsetDateTime.ofInstant(seenAt, ZoneOffset.UTC)))

@@ -1,6 +1,7 @@
 package io.lakehouse.notebooks.store;
 
 import io.lakehouse.common.config.ServiceSettings;
+import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.kube.ReconcileLoop;
 import io.lakehouse.common.outbox.Inbox;
 import io.lakehouse.notebooks.kinds.jupyterhub.Bindings;
@@ -8,6 +9,7 @@ import io.lakehouse.notebooks.kinds.jupyterhub.KnownInstance;
 import io.lakehouse.notebooks.kinds.jupyterhub.LakehouseRefs;
 import io.lakehouse.notebooks.kinds.jupyterhub.StaleVariables;
 import io.lakehouse.notebooks.reconcile.NotebookContext;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
@@ -33,11 +35,14 @@ public class KnownInstanceStore implements NotebookContext.BoundInstances {
     private static final String COLUMNS = "namespace, kind, name, phase, deleting, internal_endpoint, secret, changed_at";
 
     private final Pool pool;
+    /** The consumers' connections: {@link #apply} runs in the known instances' consumer. */
+    private final Pool events;
     /** The channel of this service's reconcile loop, which the hubs' wakes notify. */
     private final String wakeChannel;
 
-    KnownInstanceStore(Pool pool, ServiceSettings service) {
+    KnownInstanceStore(Pool pool, @ReactiveDataSource(IncomingEvents.POOL) Pool events, ServiceSettings service) {
         this.pool = pool;
+        this.events = events;
         this.wakeChannel = ReconcileLoop.channelOf(service.schema());
     }
 
@@ -66,7 +71,7 @@ public class KnownInstanceStore implements NotebookContext.BoundInstances {
      * @param appears whether the event is the instance's (re)appearance ({@link KnownInstance#appears})
      */
     public Uni<Void> apply(UUID eventId, String consumer, KnownInstance k, boolean appears) {
-        return Inbox.applyOnce(pool, eventId, consumer,
+        return Inbox.applyOnce(events, eventId, consumer,
                         ", saved AS (INSERT INTO known_instances (" + COLUMNS + ")"
                                 + " SELECT $4, $5, $6, $7, $8, $9, $10, $11 FROM first"
                                 + " ON CONFLICT (namespace, kind, name) DO UPDATE SET phase = EXCLUDED.phase,"

@@ -6,6 +6,7 @@ import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
 import io.lakehouse.common.outbox.Inbox;
 import io.lakehouse.sparkjobs.store.ProfileStore;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -28,7 +29,7 @@ public class ProfilesConsumer {
     private final Pool pool;
     private final ProfileStore store;
 
-    ProfilesConsumer(IncomingEvents incoming, Pool pool, ProfileStore store) {
+    ProfilesConsumer(IncomingEvents incoming, @ReactiveDataSource(IncomingEvents.POOL) Pool pool, ProfileStore store) {
         this.incoming = incoming;
         this.pool = pool;
         this.store = store;
