@@ -91,11 +91,8 @@ final class EventLatency {
     String end = commits ? "inbox commit" : "inbox processed_at";
     String producer = perPair ? "o.producer" : "string_agg(DISTINCT o.producer, ' ')";
     String out = r.sql.query("WITH o AS (" + o + "), i AS (" + i + ") SELECT i.consumer, count(*),"
-        + " round((percentile_cont(0.5) WITHIN GROUP (ORDER BY " + ms + "))::numeric, 1),"
-        + " round((percentile_cont(0.99) WITHIN GROUP (ORDER BY " + ms + "))::numeric, 1),"
-        + " round(max(" + ms + ")::numeric, 1), " + producer + ","
-        + " round((percentile_cont(0.5) WITHIN GROUP (ORDER BY " + relayMs + "))::numeric, 1),"
-        + " round((percentile_cont(0.99) WITHIN GROUP (ORDER BY " + relayMs + "))::numeric, 1)"
+        + " " + percentile(0.5, ms) + ", " + percentile(0.99, ms) + ", round(max(" + ms + ")::numeric, 1), "
+        + producer + ", " + percentile(0.5, relayMs) + ", " + percentile(0.99, relayMs)
         + " FROM i JOIN o USING (event_id) WHERE o.event_time >= to_timestamp(" + fromMs + " / 1000.0)"
         + " AND o.event_time < to_timestamp(" + toMs + " / 1000.0) GROUP BY i.consumer"
         + (perPair ? ", o.producer" : "") + " ORDER BY i.consumer");
@@ -117,6 +114,11 @@ final class EventLatency {
           Stats.f("p50 %s ms, p99 %s ms (max %s; until the relay's pass: p50 %s, p99 %s ms)", f[2], f[3], f[4],
               f[6], f[7]), p50 <= 10 && p99 <= 50, true);
     }
+  }
+
+  /** SQL: the {@code q} percentile of the milliseconds {@code ms}, to one decimal. */
+  private static String percentile(double q, String ms) {
+    return "round((percentile_cont(" + q + ") WITHIN GROUP (ORDER BY " + ms + "))::numeric, 1)";
   }
 
   private List<String> schemasWith(String table) {
