@@ -7,10 +7,7 @@ import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
-import io.lakehouse.common.outbox.Inbox;
-import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
@@ -26,13 +23,10 @@ public class DependentsConsumer {
     private static final String CONSUMER = "dependents";
 
     private final IncomingEvents incoming;
-    private final Pool pool;
     private final DependentsStore dependents;
 
-    DependentsConsumer(IncomingEvents incoming, @ReactiveDataSource(IncomingEvents.POOL) Pool pool,
-            DependentsStore dependents) {
+    DependentsConsumer(IncomingEvents incoming, DependentsStore dependents) {
         this.incoming = incoming;
-        this.pool = pool;
         this.dependents = dependents;
     }
 
@@ -42,22 +36,21 @@ public class DependentsConsumer {
                 this::apply);
     }
 
+    /**
+     * A deletion removes the instance from the dependents; an event naming a catalog records it; any other event (an
+     * mlflow's, a nifi's) changes nothing here and costs no statement. Each change is one statement with its inbox row.
+     */
     private Uni<Void> apply(LakehouseEvent event) {
         JsonNode d = event.data();
         String namespace = d.get("namespace").asText();
         String kind = d.get("kind").asText();
         String name = d.get("name").asText();
         JsonNode catalog = d.path("spec").path("catalog");
-        return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER).chain(first -> {
-            if (!first) {
-                return Uni.createFrom().voidItem();
-            }
-            if (event.type() == EventType.INSTANCE_DELETED) {
-                return dependents.remove(tx, namespace, kind, name);
-            }
-            return catalog.isTextual() ? dependents.upsert(tx, namespace, catalog.asText(), kind, name)
-                    : Uni.createFrom().voidItem();
-        }));
+        if (event.type() == EventType.INSTANCE_DELETED) {
+            return dependents.remove(event.id(), CONSUMER, namespace, kind, name);
+        }
+        return catalog.isTextual() ? dependents.upsert(event.id(), CONSUMER, namespace, catalog.asText(), kind, name)
+                : Uni.createFrom().voidItem();
     }
 
     private static void check(LakehouseEvent event) {

@@ -1,11 +1,10 @@
 package io.lakehouse.catalog.reconcile;
 
 import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.Granted;
 import io.lakehouse.common.instances.InstanceDependencies;
-import io.lakehouse.common.security.Subject;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -27,7 +26,7 @@ public class CatalogDependencies implements InstanceDependencies {
     }
 
     @Override
-    public Uni<List<Subject>> grants(String namespace, String name) {
-        return Uni.createFrom().item(List.of());
+    public Uni<Granted> granted(String namespace, String name) {
+        return Uni.createFrom().item(Granted.NONE);
     }
 }

@@ -1,11 +1,17 @@
 package io.lakehouse.catalog.store;
 
+import io.lakehouse.common.events.IncomingEvents;
+import io.lakehouse.common.outbox.Inbox;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.SqlConnection;
-import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.UUID;
 
-/** Instances of other services that use a catalog, projected from their lifecycle events. */
+/**
+ * Instances of other services that use a catalog, projected from their lifecycle events: each change once per event,
+ * its inbox row and the change in one statement ({@link Inbox#applyOnce}).
+ */
 @ApplicationScoped
 public class DependentsStore {
 
@@ -16,16 +22,24 @@ public class DependentsStore {
     public static final String USED_BY = "ARRAY(SELECT d.kind || '/' || d.name FROM catalog_dependents d"
             + " WHERE d.namespace = instances.namespace AND d.catalog = instances.name ORDER BY d.kind, d.name)";
 
-    public Uni<Void> upsert(SqlConnection tx, String namespace, String catalog, String kind, String name) {
-        return tx.preparedQuery("INSERT INTO catalog_dependents (namespace, catalog, kind, name) VALUES ($1, $2, $3, $4)"
-                        + " ON CONFLICT (namespace, kind, name) DO UPDATE SET catalog = EXCLUDED.catalog")
-                .execute(Tuple.of(namespace, catalog, kind, name))
-                .replaceWithVoid();
+    /** The consumer's connections ({@code DependentsConsumer}). */
+    private final Pool events;
+
+    DependentsStore(@ReactiveDataSource(IncomingEvents.POOL) Pool events) {
+        this.events = events;
     }
 
-    public Uni<Void> remove(SqlConnection tx, String namespace, String kind, String name) {
-        return tx.preparedQuery("DELETE FROM catalog_dependents WHERE namespace = $1 AND kind = $2 AND name = $3")
-                .execute(Tuple.of(namespace, kind, name))
-                .replaceWithVoid();
+    public Uni<Void> upsert(UUID eventId, String consumer, String namespace, String catalog, String kind, String name) {
+        return Inbox.applyOnce(events, eventId, consumer,
+                "INSERT INTO catalog_dependents (namespace, catalog, kind, name) SELECT $4, $5, $6, $7 FROM first"
+                        + " ON CONFLICT (namespace, kind, name) DO UPDATE SET catalog = EXCLUDED.catalog",
+                namespace, catalog, kind, name);
+    }
+
+    public Uni<Void> remove(UUID eventId, String consumer, String namespace, String kind, String name) {
+        return Inbox.applyOnce(events, eventId, consumer,
+                "DELETE FROM catalog_dependents WHERE namespace = $4 AND kind = $5 AND name = $6"
+                        + " AND EXISTS (SELECT FROM first)",
+                namespace, kind, name);
     }
 }

@@ -1,9 +1,6 @@
 package io.lakehouse.common.instances;
 
-import io.lakehouse.common.security.Subject;
 import io.smallrye.mutiny.Uni;
-import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -19,14 +16,6 @@ public interface InstanceDependencies {
     /** Whether access-service has written the instance's {@code <name>-oidc} client Secret. */
     Uni<Boolean> oidcClientReady(String namespace, String name);
 
-    /** Who holds a grant on the instance. */
-    Uni<List<Subject>> grants(String namespace, String name);
-
-    /**
-     * The members of the groups holding a grant on the instance (group path to usernames), for engines
-     * that cannot read groups from a token themselves (Trino). Empty where the service does not track them.
-     */
-    default Uni<Map<String, List<String>>> groupMembers(String namespace, String name) {
-        return Uni.createFrom().item(Map.of());
-    }
+    /** Who holds a grant on the instance, and the members of the granted groups where the service tracks them. */
+    Uni<Granted> granted(String namespace, String name);
 }

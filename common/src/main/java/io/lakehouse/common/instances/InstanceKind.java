@@ -100,7 +100,7 @@ public interface InstanceKind<C extends InstanceContext> {
 
     /**
      * {@link #accessObjects(Instance, List, InstanceContext, OwnerReference)} with the members of the
-     * granted groups (group path to usernames, {@link InstanceDependencies#groupMembers}), for a kind
+     * granted groups (group path to usernames, {@link Granted#groupMembers}), for a kind
      * whose engine maps users to groups from a file (Trino's group provider).
      */
     default List<HasMetadata> accessObjects(Instance inst, List<Subject> grants, Map<String, List<String>> groupMembers,

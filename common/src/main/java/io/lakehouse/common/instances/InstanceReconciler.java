@@ -111,10 +111,10 @@ public class InstanceReconciler<C extends InstanceContext> {
     private Duration converge(Instance inst) {
         InstanceKind<C> kind = kinds.of(inst.kind());
         Gates gates = gates(inst, kind);
-        List<Subject> granted = gates.mayDeploy()
-                ? dependencies.grants(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT) : List.of();
-        Map<String, List<String>> members = gates.mayDeploy()
-                ? dependencies.groupMembers(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT) : Map.of();
+        Granted access = gates.mayDeploy()
+                ? dependencies.granted(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT) : Granted.NONE;
+        List<Subject> granted = access.subjects();
+        Map<String, List<String>> members = access.groupMembers();
         PassInputs.Fingerprints read = inputs.of(inst, gates, granted, members, () -> kind.contextInputs(inst, ctx));
         if (inputs.unchanged(inst, read)) {
             return null; // nothing it reads changed since its last complete pass: it would write nothing

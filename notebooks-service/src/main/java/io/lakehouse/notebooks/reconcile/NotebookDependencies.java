@@ -1,13 +1,12 @@
 package io.lakehouse.notebooks.reconcile;
 
 import io.lakehouse.common.instances.CatalogRef;
+import io.lakehouse.common.instances.Granted;
 import io.lakehouse.common.instances.InstanceDependencies;
-import io.lakehouse.common.security.Subject;
 import io.lakehouse.common.instances.GrantStore;
 import io.lakehouse.common.instances.OidcClientStore;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
 import java.util.Optional;
 
 /**
@@ -37,7 +36,7 @@ public class NotebookDependencies implements InstanceDependencies {
     }
 
     @Override
-    public Uni<List<Subject>> grants(String namespace, String name) {
-        return grants.of(namespace, name);
+    public Uni<Granted> granted(String namespace, String name) {
+        return grants.of(namespace, name).map(Granted::of);
     }
 }
