@@ -55,12 +55,7 @@ public class GrantService {
     }
 
     public Uni<List<Subject>> list(InstanceKey key) {
-        return store.instanceExists(key).chain(exists -> {
-            if (!exists) {
-                throw notFound(key);
-            }
-            return store.grants(key);
-        });
+        return store.grantsIfExists(key).map(grants -> grants.orElseThrow(() -> notFound(key)));
     }
 
     private Uni<Void> addEach(SqlConnection tx, InstanceKey key, List<Subject> subjects) {

@@ -123,11 +123,8 @@ public class GrantIndex {
     }
 
     private void load(InstanceKey key) {
-        if (store.instanceExists(key).await().atMost(QUERY_TIMEOUT)) {
-            put(key, new HashSet<>(store.grants(key).await().atMost(QUERY_TIMEOUT)));
-        } else {
-            instanceRemoved(key);
-        }
+        store.grantsIfExists(key).await().atMost(QUERY_TIMEOUT)
+                .ifPresentOrElse(holders -> put(key, new HashSet<>(holders)), () -> instanceRemoved(key));
     }
 
     private void put(InstanceKey key, Set<Subject> holders) {

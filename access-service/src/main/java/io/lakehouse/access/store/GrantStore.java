@@ -14,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /** Tables {@code instances} (projection of lakehouse.instances) and {@code grants}. */
@@ -51,12 +52,6 @@ public class GrantStore {
                 .map(rows -> rows.size() == 1);
     }
 
-    public Uni<Boolean> instanceExists(InstanceKey key) {
-        return pool.preparedQuery("SELECT 1 FROM instances WHERE namespace = $1 AND kind = $2 AND name = $3")
-                .execute(keyTuple(key))
-                .map(rows -> rows.size() == 1);
-    }
-
     /** True when the instance was new. */
     public Uni<Boolean> addInstance(SqlConnection tx, InstanceKey key, String createdBy) {
         return tx.preparedQuery("INSERT INTO instances (namespace, kind, name, created_by) VALUES ($1, $2, $3, $4)"
@@ -75,15 +70,34 @@ public class GrantStore {
                         .execute(keyTuple(key)));
     }
 
+    /**
+     * The instance's grants (by type, then name), or empty when the instance does not exist: one statement for the grants
+     * API's list and for a replica's forward-auth index reloading an instance ({@link GrantIndex}).
+     */
+    public Uni<Optional<List<Subject>>> grantsIfExists(InstanceKey key) {
+        return pool.preparedQuery("SELECT g.subject_type, g.subject FROM instances i LEFT JOIN grants g"
+                        + " USING (namespace, kind, name) WHERE i.namespace = $1 AND i.kind = $2 AND i.name = $3"
+                        + " ORDER BY g.subject_type, g.subject")
+                .execute(keyTuple(key))
+                .map(rows -> {
+                    if (rows.size() == 0) {
+                        return Optional.empty();
+                    }
+                    List<Subject> subjects = new ArrayList<>();
+                    for (Row r : rows) {
+                        if (r.getString(0) != null) { // the instance's one row without a grant
+                            subjects.add(subject(r, 0));
+                        }
+                    }
+                    return Optional.of(subjects);
+                });
+    }
+
     public Uni<List<Subject>> grants(SqlClient client, InstanceKey key) {
         return client.preparedQuery("SELECT subject_type, subject FROM grants WHERE namespace = $1 AND kind = $2"
                         + " AND name = $3 ORDER BY subject_type, subject")
                 .execute(keyTuple(key))
                 .map(GrantStore::subjects);
-    }
-
-    public Uni<List<Subject>> grants(InstanceKey key) {
-        return grants(pool, key);
     }
 
     /** True when the grant is new. */
