@@ -8,6 +8,7 @@ import io.lakehouse.access.oidc.OidcClientSpec;
 import io.lakehouse.access.oidc.OidcClientStore;
 import io.lakehouse.access.oidc.OidcClientWorker;
 import io.lakehouse.access.store.GrantStore;
+import io.lakehouse.access.store.RequestedInstances;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
@@ -21,7 +22,6 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -29,9 +29,9 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 /**
  * Appends every event of {@code lakehouse.instances} to the audit log ({@link AuditConsumer}) and projects the
  * topic for the kinds that take grants: {@code instance.requested}
- * makes the instance exist and grants its deployer; {@code instance.deleted} removes it and its
- * grants (each with {@code access.grant-removed}). Other lifecycle events change nothing here.
- * The same transactions record whether the instance wants an OIDC client; the worker makes it after
+ * makes the instance exist and grants its deployer, in one statement ({@link RequestedInstances}); {@code instance.deleted}
+ * removes it and its grants (each with {@code access.grant-removed}). Other lifecycle events change nothing here.
+ * The same statement or transaction records whether the instance wants an OIDC client; the worker makes it after
  * the commit. The forward-auth index of every replica follows the tables (see GrantIndex).
  */
 @ApplicationScoped
@@ -42,17 +42,20 @@ public class InstanceEventsConsumer {
     private final IncomingEvents incoming;
     private final Pool pool;
     private final GrantStore store;
+    private final RequestedInstances requests;
     private final AccessEvents events;
     private final OidcClientStore oidcClients;
     private final OidcClientWorker oidcWorker;
     private final AuditConsumer audit;
 
     InstanceEventsConsumer(IncomingEvents incoming, @ReactiveDataSource(IncomingEvents.POOL) Pool pool, GrantStore store,
-            AccessEvents events, OidcClientStore oidcClients, OidcClientWorker oidcWorker, AuditConsumer audit) {
+            RequestedInstances requests, AccessEvents events, OidcClientStore oidcClients, OidcClientWorker oidcWorker,
+            AuditConsumer audit) {
         this.incoming = incoming;
         this.audit = audit;
         this.pool = pool;
         this.store = store;
+        this.requests = requests;
         this.events = events;
         this.oidcClients = oidcClients;
         this.oidcWorker = oidcWorker;
@@ -76,26 +79,11 @@ public class InstanceEventsConsumer {
     }
 
     private Uni<Void> requested(LakehouseEvent event, InstanceKey key) {
-        Optional<Subject> deployer = Subjects.parse("user:" + event.data().path("createdBy").asText(""));
-        return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER)
-                        .chain(first -> !first ? Uni.createFrom().item(false)
-                                : store.addInstance(tx, key, deployer.map(Subject::name).orElse(null))
-                                        .chain(isNew -> isNew && deployer.isPresent()
-                                                ? grant(tx, key, deployer.get()) : Uni.createFrom().voidItem())
-                                        .chain(() -> OidcClientSpec.wanted(key.kind())
-                                                ? oidcClients.want(tx, key, uidOf(event.data()))
-                                                : Uni.createFrom().voidItem())
-                                        .replaceWith(true)))
-                .invoke(applied -> {
-                    if (applied) {
-                        oidcWorker.queue(key);
-                    }
-                })
-                .replaceWithVoid();
-    }
-
-    private Uni<Void> grant(SqlConnection tx, InstanceKey key, Subject deployer) {
-        return store.add(tx, key, deployer).chain(() -> Outbox.append(tx, events.grantAdded(key, deployer)));
+        Subject deployer = Subjects.parse("user:" + event.data().path("createdBy").asText("")).orElse(null);
+        return requests.record(event.id(), CONSUMER, key, deployer,
+                        deployer == null ? null : events.grantAdded(key, deployer),
+                        OidcClientSpec.wanted(key.kind()) ? OidcClientSpec.clientId(key) : null, uidOf(event.data()))
+                .invoke(() -> oidcWorker.queue(key)); // a redelivery's wake finds the client as it is
     }
 
     private Uni<Void> deleted(LakehouseEvent event, InstanceKey key) {

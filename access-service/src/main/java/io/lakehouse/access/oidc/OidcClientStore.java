@@ -25,22 +25,6 @@ public class OidcClientStore {
         this.pool = pool;
     }
 
-    /**
-     * The instance wants a client (again): Pending until the worker has made it. {@code uid} is the instance's
-     * (null when the event has none: one is generated). Requested again with another uid while the previous
-     * instance's client was still being removed, that uid is kept as retired: its client is still ours.
-     */
-    public Uni<Void> want(SqlClient tx, InstanceKey key, String uid) {
-        return tx.preparedQuery("INSERT INTO oidc_clients (namespace, kind, name, client_id, instance_uid)"
-                        + " VALUES ($1, $2, $3, $4, COALESCE($5, gen_random_uuid()::text))"
-                        + " ON CONFLICT (namespace, kind, name) DO UPDATE SET wanted = TRUE, updated_at = now(),"
-                        + " retired_uid = CASE WHEN $5 IS NOT NULL AND $5 <> oidc_clients.instance_uid"
-                        + " THEN oidc_clients.instance_uid ELSE oidc_clients.retired_uid END,"
-                        + " instance_uid = COALESCE($5, oidc_clients.instance_uid)"
-                        + " WHERE NOT oidc_clients.wanted")
-                .execute(key(key).addString(OidcClientSpec.clientId(key)).addString(uid)).replaceWithVoid();
-    }
-
     /** The instance is gone: the worker deletes the client, the Secret, then the row. */
     public Uni<Boolean> unwant(SqlClient tx, InstanceKey key) {
         return tx.preparedQuery("UPDATE oidc_clients SET wanted = FALSE, updated_at = now()" + BY_KEY)

@@ -17,7 +17,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
-/** Tables {@code instances} (projection of lakehouse.instances) and {@code grants}. */
+/**
+ * Tables {@code instances} (projection of lakehouse.instances) and {@code grants}; an instance comes with its request
+ * ({@link RequestedInstances}).
+ */
 @ApplicationScoped
 public class GrantStore {
 
@@ -50,14 +53,6 @@ public class GrantStore {
         return tx.preparedQuery("SELECT 1 FROM instances WHERE namespace = $1 AND kind = $2 AND name = $3 FOR UPDATE")
                 .execute(keyTuple(key))
                 .map(rows -> rows.size() == 1);
-    }
-
-    /** True when the instance was new. */
-    public Uni<Boolean> addInstance(SqlConnection tx, InstanceKey key, String createdBy) {
-        return tx.preparedQuery("INSERT INTO instances (namespace, kind, name, created_by) VALUES ($1, $2, $3, $4)"
-                        + " ON CONFLICT DO NOTHING")
-                .execute(keyTuple(key).addString(createdBy))
-                .map(rows -> rows.rowCount() == 1);
     }
 
     /** Deletes the instance and its grants; returns the grants it had. */

@@ -14,14 +14,13 @@ import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventWriter;
+import io.lakehouse.common.testing.StatementWrites;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,8 +29,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The dependents' consumer reads every instance event of the other services. An event that names a catalog, and a
  * deletion, cost it one statement (the inbox row and the change together) instead of a transaction's four round trips;
- * an event that names none (an mlflow's, a nifi's) costs it none. The statements that write are seen by a trigger of
- * the test's ({@code current_query()}: the text the service sent). A redelivered event still changes nothing.
+ * an event that names none (an mlflow's, a nifi's) costs it none. A trigger of the test's records which statement wrote
+ * each row. A redelivered event still changes nothing.
  */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
@@ -44,22 +43,19 @@ class DependentsOneStatementTest {
     @Inject
     Pool pool;
 
+    StatementWrites writes;
+
     @BeforeEach
     void seeWritingStatements() {
-        sql("CREATE TABLE IF NOT EXISTS test_writes (tbl TEXT, statement TEXT)");
-        sql("CREATE OR REPLACE FUNCTION test_write_seen() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN"
-                + " IF TG_TABLE_NAME = 'inbox' THEN IF NEW.consumer <> 'dependents' THEN RETURN NULL; END IF; END IF;"
-                + " INSERT INTO test_writes VALUES (TG_TABLE_NAME, current_query()); RETURN NULL; END $$");
-        sql("CREATE TRIGGER test_inbox_written AFTER INSERT ON inbox FOR EACH ROW EXECUTE FUNCTION test_write_seen()");
-        sql("CREATE TRIGGER test_dependents_written AFTER INSERT OR UPDATE OR DELETE ON catalog_dependents"
-                + " FOR EACH ROW EXECUTE FUNCTION test_write_seen()");
+        writes = new StatementWrites(pool)
+                .watch("inbox", "INSERT", "NEW.consumer")
+                .watch("catalog_dependents", "INSERT OR UPDATE OR DELETE",
+                        "TG_OP || ' ' || coalesce(NEW.kind, OLD.kind) || '/' || coalesce(NEW.name, OLD.name)");
     }
 
     @AfterEach
     void dropTriggers() {
-        sql("DROP TRIGGER test_inbox_written ON inbox");
-        sql("DROP TRIGGER test_dependents_written ON catalog_dependents");
-        sql("DROP TABLE test_writes");
+        writes.close();
     }
 
     @Test
@@ -74,13 +70,15 @@ class DependentsOneStatementTest {
                     CloudEventHeaders.valueOf(mlflow));
             writer.send(requested);
             await().atMost(PROPAGATION).until(() -> usedBy(ns).contains("trino/t1"));
-            assertThat(writes()).as("the trino's inbox row and dependent, one statement; nothing for the mlflow")
-                    .hasSize(2).allMatch(w -> w.contains("INSERT INTO inbox") && w.contains("INSERT INTO catalog_dependents"));
+            assertThat(writes.writtenBy(statementWriting("INSERT trino/t1"))).as("what the trino's statement wrote")
+                    .containsExactlyInAnyOrder("inbox dependents", "catalog_dependents INSERT trino/t1");
+            assertThat(writes.written("inbox")).as("inbox rows of the dependents' consumer: none for the mlflow")
+                    .filteredOn("dependents"::equals).hasSize(1);
 
             writer.send(Api.engineEvent(EventType.INSTANCE_DELETED, ns, "trino", "t1", "cat"));
             await().atMost(PROPAGATION).until(() -> usedBy(ns).isEmpty());
-            assertThat(writes()).as("the deletion: its inbox row and the removal, one statement").hasSize(4)
-                    .allMatch(w -> w.contains("INSERT INTO inbox"));
+            assertThat(writes.writtenBy(statementWriting("DELETE trino/t1"))).as("what the deletion's statement wrote")
+                    .containsExactlyInAnyOrder("inbox dependents", "catalog_dependents DELETE trino/t1");
 
             // The request again (Kafka redelivers after a rebalance): the inbox drops it, the catalog stays unused.
             writer.send(requested);
@@ -88,7 +86,8 @@ class DependentsOneStatementTest {
             await().atMost(PROPAGATION).until(() -> usedBy(ns).contains("spark-connect/witness"));
         }
         assertThat(usedBy(ns)).containsExactly("spark-connect/witness");
-        assertThat(writes()).as("the redelivery wrote nothing; the witness its two rows").hasSize(6);
+        assertThat(writes.written("catalog_dependents")).as("the redelivery wrote nothing").containsExactly(
+                "INSERT trino/t1", "DELETE trino/t1", "INSERT spark-connect/witness");
     }
 
     private static LakehouseEvent mlflowEvent(String ns) {
@@ -103,16 +102,10 @@ class DependentsOneStatementTest {
         return asAdmin().get(catalogs(ns) + "/cat").jsonPath().getList("status.usedBy");
     }
 
-    /** "table statement" of each row written, in the order written. */
-    private List<String> writes() {
-        List<String> writes = new ArrayList<>();
-        for (Row row : pool.query("SELECT tbl, statement FROM test_writes").execute().await().indefinitely()) {
-            writes.add(row.getString(0) + " " + row.getString(1));
-        }
-        return writes;
-    }
-
-    private void sql(String statement) {
-        pool.query(statement).execute().await().indefinitely();
+    /** The one statement that wrote the dependents' row described as {@code what}. */
+    private String statementWriting(String what) {
+        List<String> statements = writes.statementsWriting("catalog_dependents", what);
+        assertThat(statements).as("the statements that wrote %s", what).hasSize(1);
+        return statements.get(0);
     }
 }
