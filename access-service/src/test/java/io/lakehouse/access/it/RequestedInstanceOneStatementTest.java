@@ -16,7 +16,6 @@ import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
-import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -60,7 +59,7 @@ class RequestedInstanceOneStatementTest {
         try (EventWriter writer = new EventWriter()) {
             writer.send(sql);
             awaitKnown(ns, "trino", "sql");
-            assertThat(writes.writtenBy(statementWriting("instances", ns + "/sql by dora")))
+            assertThat(writes.writtenWith("instances", ns + "/sql by dora"))
                     .as("what the request's statement wrote").containsExactlyInAnyOrder(
                             "inbox instances", "instances " + ns + "/sql by dora", "grants sql user:dora",
                             "outbox lakehouse.access.grant-added.v1", "oidc_clients INSERT " + ns + ".sql.trino");
@@ -68,7 +67,7 @@ class RequestedInstanceOneStatementTest {
             // No deployer: the instance and its client, no grant.
             writer.send(instanceEvent(EventType.INSTANCE_REQUESTED, ns, "mlflow", "ml", ""));
             awaitKnown(ns, "mlflow", "ml");
-            assertThat(writes.writtenBy(statementWriting("instances", ns + "/ml by -")))
+            assertThat(writes.writtenWith("instances", ns + "/ml by -"))
                     .containsExactlyInAnyOrder("inbox instances", "instances " + ns + "/ml by -",
                             "oidc_clients INSERT " + ns + ".ml.mlflow");
 
@@ -89,12 +88,5 @@ class RequestedInstanceOneStatementTest {
 
     private static void awaitKnown(String ns, String kind, String name) {
         await().atMost(Api.PROPAGATION).until(() -> asAdmin().get(instance(ns, kind, name) + "/grants").statusCode() == 200);
-    }
-
-    /** The one statement that wrote a row of {@code table} described as {@code what}. */
-    private String statementWriting(String table, String what) {
-        List<String> statements = writes.statementsWriting(table, what);
-        assertThat(statements).as("the statements that wrote %s %s", table, what).hasSize(1);
-        return statements.get(0);
     }
 }

@@ -1,5 +1,7 @@
 package io.lakehouse.common.testing;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.Tuple;
@@ -41,6 +43,16 @@ public final class StatementWrites implements AutoCloseable {
     /** The statements that wrote a row of {@code table} described as {@code what}. */
     public List<String> statementsWriting(String table, String what) {
         return column("SELECT statement FROM test_writes WHERE tbl = $1 AND what = $2", Tuple.of(table, what));
+    }
+
+    /**
+     * "table what" of each row written by the statement that wrote the row of {@code table} described as {@code what};
+     * fails unless exactly one statement wrote such a row.
+     */
+    public List<String> writtenWith(String table, String what) {
+        List<String> statements = statementsWriting(table, what);
+        assertThat(statements).as("the statements that wrote %s %s", table, what).hasSize(1);
+        return writtenBy(statements.get(0));
     }
 
     /** "table what" of each row the statement wrote. */
