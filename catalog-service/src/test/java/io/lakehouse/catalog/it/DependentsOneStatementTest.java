@@ -1,8 +1,8 @@
 package io.lakehouse.catalog.it;
 
-import static io.lakehouse.common.testing.Callers.asAdmin;
 import static io.lakehouse.catalog.it.Api.catalogRequest;
 import static io.lakehouse.catalog.it.Api.catalogs;
+import static io.lakehouse.common.testing.Callers.asAdmin;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
