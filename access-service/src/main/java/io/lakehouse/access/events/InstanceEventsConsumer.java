@@ -29,8 +29,9 @@ import org.eclipse.microprofile.reactive.messaging.Message;
 /**
  * Appends every event of {@code lakehouse.instances} to the audit log ({@link AuditConsumer}) and projects the
  * topic for the kinds that take grants: {@code instance.requested}
- * makes the instance exist and grants its deployer, in one statement ({@link RequestedInstances}); {@code instance.deleted}
- * removes it and its grants (each with {@code access.grant-removed}). Other lifecycle events change nothing here.
+ * makes the instance exist and grants its deployer, in one statement ({@link RequestedInstances});
+ * {@code instance.deleted} removes it and its grants (each with {@code access.grant-removed}). Other lifecycle events
+ * change nothing here.
  * The same statement or transaction records whether the instance wants an OIDC client; the worker makes it after
  * the commit. The forward-auth index of every replica follows the tables (see GrantIndex).
  */

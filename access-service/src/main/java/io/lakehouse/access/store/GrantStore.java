@@ -66,8 +66,8 @@ public class GrantStore {
     }
 
     /**
-     * The instance's grants (by type, then name), or empty when the instance does not exist: one statement for the grants
-     * API's list and for a replica's forward-auth index reloading an instance ({@link GrantIndex}).
+     * The instance's grants (by type, then name), or empty when the instance does not exist: one statement for the
+     * grants API's list and for a replica's forward-auth index reloading an instance ({@link GrantIndex}).
      */
     public Uni<Optional<List<Subject>>> grantsIfExists(InstanceKey key) {
         return pool.preparedQuery("SELECT g.subject_type, g.subject FROM instances i LEFT JOIN grants g"

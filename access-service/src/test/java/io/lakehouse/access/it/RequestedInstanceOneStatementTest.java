@@ -41,7 +41,8 @@ class RequestedInstanceOneStatementTest {
         Api.awaitInstancesConsumer();
         writes = new StatementWrites(pool)
                 .watch("inbox", "INSERT", "NEW.consumer")
-                .watch("instances", "INSERT", "NEW.namespace || '/' || NEW.name || ' by ' || coalesce(NEW.created_by, '-')")
+                .watch("instances", "INSERT",
+                        "NEW.namespace || '/' || NEW.name || ' by ' || coalesce(NEW.created_by, '-')")
                 .watch("grants", "INSERT", "NEW.name || ' ' || NEW.subject_type || ':' || NEW.subject")
                 .watch("outbox", "INSERT", "NEW.type")
                 .watch("oidc_clients", "INSERT OR UPDATE", "TG_OP || ' ' || NEW.client_id");
@@ -87,6 +88,7 @@ class RequestedInstanceOneStatementTest {
     }
 
     private static void awaitKnown(String ns, String kind, String name) {
-        await().atMost(Api.PROPAGATION).until(() -> asAdmin().get(instance(ns, kind, name) + "/grants").statusCode() == 200);
+        await().atMost(Api.PROPAGATION)
+                .until(() -> asAdmin().get(instance(ns, kind, name) + "/grants").statusCode() == 200);
     }
 }

@@ -70,14 +70,16 @@ class DependentsOneStatementTest {
                     CloudEventHeaders.valueOf(mlflow));
             writer.send(requested);
             await().atMost(PROPAGATION).until(() -> usedBy(ns).contains("trino/t1"));
-            assertThat(writes.writtenWith("catalog_dependents", "INSERT trino/t1")).as("what the trino's statement wrote")
+            assertThat(writes.writtenWith("catalog_dependents", "INSERT trino/t1"))
+                    .as("what the trino's statement wrote")
                     .containsExactlyInAnyOrder("inbox dependents", "catalog_dependents INSERT trino/t1");
             assertThat(writes.written("inbox")).as("inbox rows of the dependents' consumer: none for the mlflow")
                     .filteredOn("dependents"::equals).hasSize(1);
 
             writer.send(Api.engineEvent(EventType.INSTANCE_DELETED, ns, "trino", "t1", "cat"));
             await().atMost(PROPAGATION).until(() -> usedBy(ns).isEmpty());
-            assertThat(writes.writtenWith("catalog_dependents", "DELETE trino/t1")).as("what the deletion's statement wrote")
+            assertThat(writes.writtenWith("catalog_dependents", "DELETE trino/t1"))
+                    .as("what the deletion's statement wrote")
                     .containsExactlyInAnyOrder("inbox dependents", "catalog_dependents DELETE trino/t1");
 
             // The request again (Kafka redelivers after a rebalance): the inbox drops it, the catalog stays unused.

@@ -57,8 +57,8 @@ public class UserGroupsStore {
     }
 
     /**
-     * The instance's grants (users first, each type by name, as {@link io.lakehouse.common.instances.GrantStore#of} reads them) and the users seen in
-     * each granted group (by group, then user), in one statement: a pass reads both.
+     * The instance's grants (users first, each type by name, as {@link io.lakehouse.common.instances.GrantStore#of}
+     * reads them) and the users seen in each granted group (by group, then user), in one statement: a pass reads both.
      */
     public Uni<Granted> granted(String namespace, String name) {
         return pool.preparedQuery("SELECT g.subject_type, g.subject, u.username FROM instance_grants g"
