@@ -1,7 +1,6 @@
 package io.lakehouse.catalog.reconcile;
 
 import io.lakehouse.common.instances.CatalogRef;
-import io.lakehouse.common.instances.Granted;
 import io.lakehouse.common.instances.InstanceDependencies;
 import io.smallrye.mutiny.Uni;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -18,15 +17,5 @@ public class CatalogDependencies implements InstanceDependencies {
     @Override
     public Uni<Optional<CatalogRef>> catalog(String namespace, String name) {
         return Uni.createFrom().item(Optional.empty());
-    }
-
-    @Override
-    public Uni<Boolean> oidcClientReady(String namespace, String name) {
-        return Uni.createFrom().item(false);
-    }
-
-    @Override
-    public Uni<Granted> granted(String namespace, String name) {
-        return Uni.createFrom().item(Granted.NONE);
     }
 }

@@ -6,11 +6,7 @@ import io.lakehouse.common.security.Subject;
 import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
 import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.Row;
-import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.ArrayList;
-import java.util.List;
 import java.util.UUID;
 
 /**
@@ -20,28 +16,11 @@ import java.util.UUID;
 @ApplicationScoped
 public class GrantStore {
 
-    private final Pool pool;
     /** The consumers' connections: {@link #add} and {@link #remove} run in {@link GrantEvents}. */
     private final Pool events;
 
-    GrantStore(Pool pool, @ReactiveDataSource(IncomingEvents.POOL) Pool events) {
-        this.pool = pool;
+    GrantStore(@ReactiveDataSource(IncomingEvents.POOL) Pool events) {
         this.events = events;
-    }
-
-    /** The instance's grants, users first, each type by name: a stable order for generated files. */
-    public Uni<List<Subject>> of(String namespace, String name) {
-        return pool.preparedQuery("SELECT subject_type, subject FROM instance_grants WHERE namespace = $1 AND name = $2"
-                        + " ORDER BY subject_type DESC, subject")
-                .execute(Tuple.of(namespace, name))
-                .map(rows -> {
-                    List<Subject> subjects = new ArrayList<>();
-                    for (Row row : rows) {
-                        subjects.add(new Subject(Subject.Type.fromWireName(row.getString("subject_type")),
-                                row.getString("subject")));
-                    }
-                    return subjects;
-                });
     }
 
     /** Adds a grant once per event ({@link Inbox#applyOnce}: inbox row and change in one statement). */

@@ -12,9 +12,4 @@ import java.util.Map;
 public record Granted(List<Subject> subjects, Map<String, List<String>> groupMembers) {
 
     public static final Granted NONE = new Granted(List.of(), Map.of());
-
-    /** Grants without group members (a service that does not track them). */
-    public static Granted of(List<Subject> subjects) {
-        return new Granted(subjects, Map.of());
-    }
 }

@@ -1,6 +1,7 @@
 package io.lakehouse.common.instances;
 
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
 import java.util.Optional;
 
 /**
@@ -13,9 +14,17 @@ public interface InstanceDependencies {
     /** The namespace's {@code iceberg-catalog} of that name, as catalog-service last announced it. */
     Uni<Optional<CatalogRef>> catalog(String namespace, String name);
 
-    /** Whether access-service has written the instance's {@code <name>-oidc} client Secret. */
-    Uni<Boolean> oidcClientReady(String namespace, String name);
+    /**
+     * The select-list items (each after a comma) that read what a pass needs of the dependencies in the statement that
+     * reads the instance's row: sub-selects over the {@code instances} row ({@link PassColumns}). Empty when the
+     * service's kinds depend on nothing.
+     */
+    default String passColumns() {
+        return "";
+    }
 
-    /** Who holds a grant on the instance, and the members of the granted groups where the service tracks them. */
-    Uni<Granted> granted(String namespace, String name);
+    /** Decodes {@link #passColumns} from the pass's row. */
+    default PassDependencies passDependencies(Row row) {
+        return PassDependencies.NONE;
+    }
 }

@@ -88,19 +88,20 @@ public class InstanceReconciler<C extends InstanceContext> {
         int slash = key.indexOf('/');
         String namespace = key.substring(0, slash);
         String name = key.substring(slash + 1);
-        Instance inst = store.find(namespace, name).await().atMost(DB_TIMEOUT);
-        if (inst == null) {
+        InstanceStore.ForPass read = store.findForPass(namespace, name, dependencies).await().atMost(DB_TIMEOUT);
+        if (read == null) {
             cache.forgetDependents(namespace, name);
             inputs.forget(namespace, name);
             lastApplied.forget(key);
             deleteObjects(namespace, name, null);
             return null;
         }
+        Instance inst = read.instance();
         if (inst.deleting()) {
             return tearDown(inst);
         }
         try {
-            return converge(inst);
+            return converge(inst, read.dependencies());
         } catch (ForeignObjectException e) {
             save(inst, new InstanceStatus.Result(Phase.Failed,
                     ObjectConflicts.conditions(inst.conditions(), e, inst.generation(), Instant.now())));
@@ -108,11 +109,10 @@ public class InstanceReconciler<C extends InstanceContext> {
         }
     }
 
-    private Duration converge(Instance inst) {
+    private Duration converge(Instance inst, PassDependencies dependsOn) {
         InstanceKind<C> kind = kinds.of(inst.kind());
-        Gates gates = gates(inst, kind);
-        Granted access = gates.mayDeploy()
-                ? dependencies.granted(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT) : Granted.NONE;
+        Gates gates = gates(inst, kind, dependsOn);
+        Granted access = gates.mayDeploy() ? dependsOn.granted() : Granted.NONE;
         List<Subject> granted = access.subjects();
         Map<String, List<String>> members = access.groupMembers();
         PassInputs.Fingerprints read = inputs.of(inst, gates, granted, members, () -> kind.contextInputs(inst, ctx));
@@ -240,12 +240,10 @@ public class InstanceReconciler<C extends InstanceContext> {
                 .map(Secret.class::cast));
     }
 
-    private Gates gates(Instance inst, InstanceKind<C> kind) {
+    private static Gates gates(Instance inst, InstanceKind<?> kind, PassDependencies dependsOn) {
         String catalogName = inst.spec().catalog();
-        CatalogRef catalog = catalogName == null ? null
-                : dependencies.catalog(inst.namespace(), catalogName).await().atMost(DB_TIMEOUT).orElse(null);
-        boolean oidcReady = kind.usesOidcClient()
-                && dependencies.oidcClientReady(inst.namespace(), inst.name()).await().atMost(DB_TIMEOUT);
+        CatalogRef catalog = catalogName == null ? null : dependsOn.catalog();
+        boolean oidcReady = kind.usesOidcClient() && dependsOn.oidcClientReady();
         return new Gates(catalogName, catalog, kind.usesOidcClient(), oidcReady);
     }
 

@@ -49,6 +49,9 @@ public class InstanceStore {
     /** An instance as a single GET shows it: the row, and who uses it ({@code null} where not tracked). */
     public record Read(Instance instance, List<String> usedBy) {}
 
+    /** An instance as a pass reads it: the row, and what it reads of the dependencies. */
+    public record ForPass(Instance instance, PassDependencies dependencies) {}
+
     public InstanceStore(Pool pool, ObjectMapper json, InstanceKinds<?> kinds) {
         this(pool, json, kinds, null);
     }
@@ -111,14 +114,19 @@ public class InstanceStore {
                 + " SELECT count(*) FROM created";
     }
 
-    /** The instance named {@code name} in the namespace, whatever its kind. */
-    public Uni<Instance> find(String namespace, String name) {
-        return row("SELECT " + COLUMNS + " FROM instances WHERE namespace = $1 AND name = $2", namespace, name)
-                .map(row -> row == null ? null : map(row));
+    /**
+     * The instance named {@code name} in the namespace, whatever its kind, with what a pass reads of its dependencies
+     * ({@link InstanceDependencies#passColumns}) in the same statement: the row and its dependencies as of one
+     * snapshot. Null when there is no such instance.
+     */
+    public Uni<ForPass> findForPass(String namespace, String name, InstanceDependencies dependencies) {
+        return row("SELECT " + COLUMNS + dependencies.passColumns() + " FROM instances WHERE namespace = $1 AND name = $2",
+                namespace, name)
+                .map(row -> row == null ? null : new ForPass(map(row), dependencies.passDependencies(row)));
     }
 
     /**
-     * {@link #find} for the API, with the instance's users in the same statement; null when there is no such
+     * {@link #findForPass} for the API, with the instance's users in the same statement; null when there is no such
      * instance. An unchanged row is not decoded again ({@link DecodedInstances}). Only the API's reads remember
      * what they decoded, so that the reconciler's passes over every instance do not fill the memory with
      * instances nobody reads.

@@ -1,7 +1,6 @@
 package io.lakehouse.common.instances;
 
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.SqlConnection;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -12,17 +11,6 @@ import jakarta.enterprise.context.ApplicationScoped;
  */
 @ApplicationScoped
 public class OidcClientStore {
-
-    private final Pool pool;
-
-    OidcClientStore(Pool pool) {
-        this.pool = pool;
-    }
-
-    public Uni<Boolean> ready(String namespace, String name) {
-        return pool.preparedQuery("SELECT 1 FROM oidc_clients WHERE namespace = $1 AND name = $2")
-                .execute(Tuple.of(namespace, name)).map(rows -> rows.size() > 0);
-    }
 
     public Uni<Void> put(SqlConnection tx, String namespace, String name, String kind, String secretName) {
         return tx.preparedQuery("INSERT INTO oidc_clients (namespace, name, kind, secret_name) VALUES ($1, $2, $3, $4)"

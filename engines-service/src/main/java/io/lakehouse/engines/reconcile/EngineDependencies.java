@@ -1,27 +1,26 @@
 package io.lakehouse.engines.reconcile;
 
 import io.lakehouse.common.instances.CatalogRef;
-import io.lakehouse.common.instances.Granted;
 import io.lakehouse.common.instances.InstanceDependencies;
+import io.lakehouse.common.instances.PassColumns;
+import io.lakehouse.common.instances.PassDependencies;
 import io.lakehouse.engines.store.CatalogStore;
-import io.lakehouse.engines.store.UserGroupsStore;
-import io.lakehouse.common.instances.OidcClientStore;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 
-/** The engines' dependencies, from the tables their consumers keep (catalogs, OIDC clients, grants, group members). */
+/**
+ * The engines' dependencies, from the tables their consumers keep: catalogs, OIDC clients, grants and the groups users
+ * were seen in (Trino reads no groups from tokens: its group file lists the members of granted groups).
+ */
 @ApplicationScoped
 public class EngineDependencies implements InstanceDependencies {
 
     private final CatalogStore catalogs;
-    private final OidcClientStore oidcClients;
-    private final UserGroupsStore userGroups;
 
-    EngineDependencies(CatalogStore catalogs, OidcClientStore oidcClients, UserGroupsStore userGroups) {
+    EngineDependencies(CatalogStore catalogs) {
         this.catalogs = catalogs;
-        this.oidcClients = oidcClients;
-        this.userGroups = userGroups;
     }
 
     @Override
@@ -30,12 +29,13 @@ public class EngineDependencies implements InstanceDependencies {
     }
 
     @Override
-    public Uni<Boolean> oidcClientReady(String namespace, String name) {
-        return oidcClients.ready(namespace, name);
+    public String passColumns() {
+        return CatalogStore.PASS_COLUMN + PassColumns.OIDC_CLIENT_READY + PassColumns.GRANTS_WITH_MEMBERS;
     }
 
     @Override
-    public Uni<Granted> granted(String namespace, String name) {
-        return userGroups.granted(namespace, name);
+    public PassDependencies passDependencies(Row row) {
+        return new PassDependencies(CatalogStore.passCatalog(row), PassColumns.oidcClientReady(row),
+                PassColumns.granted(row));
     }
 }

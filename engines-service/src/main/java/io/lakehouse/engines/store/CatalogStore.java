@@ -5,6 +5,7 @@ import io.lakehouse.common.instances.CatalogRef;
 import io.lakehouse.common.storage.StorageSpec;
 import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
+import io.vertx.core.json.JsonObject;
 import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Row;
 import io.vertx.mutiny.sqlclient.RowSet;
@@ -22,6 +23,12 @@ public class CatalogStore {
     // migration would change the result type of a prepared SELECT * ("cached plan must not change result type").
     private static final String COLUMNS = "namespace, name, catalog_name, bucket, endpoint, region, path_style,"
             + " storage_secret, phase, deleting";
+    /**
+     * A pass's read of the catalog its instance names ({@code InstanceDependencies#passColumns}): the row as a JSON
+     * object, or null while catalog-service has announced none of that name.
+     */
+    public static final String PASS_COLUMN = ", (SELECT row_to_json(c) FROM catalogs c"
+            + " WHERE c.namespace = instances.namespace AND c.name = instances.spec ->> 'catalog') AS catalog_ref";
     /** The engines using catalog ($1, $2). */
     private static final String USERS = " SELECT namespace || '/' || name FROM instances WHERE namespace = $1"
             + " AND spec ->> 'catalog' = $2";
@@ -75,10 +82,20 @@ public class CatalogStore {
         });
     }
 
+    /** The catalog of {@link #PASS_COLUMN}; null when there is none. */
+    public static CatalogRef passCatalog(Row row) {
+        JsonObject c = (JsonObject) row.getValue("catalog_ref");
+        return c == null ? null : map(c);
+    }
+
     private static CatalogRef map(Row r) {
-        return new CatalogRef(r.getString("namespace"), r.getString("name"), r.getString("catalog_name"),
-                new StorageSpec(r.getString("bucket"), r.getString("endpoint"), r.getString("region"),
-                        r.getBoolean("path_style"), r.getString("storage_secret"), null, null),
-                r.getString("phase"), r.getBoolean("deleting"));
+        return map(r.toJson());
+    }
+
+    private static CatalogRef map(JsonObject c) {
+        return new CatalogRef(c.getString("namespace"), c.getString("name"), c.getString("catalog_name"),
+                new StorageSpec(c.getString("bucket"), c.getString("endpoint"), c.getString("region"),
+                        c.getBoolean("path_style"), c.getString("storage_secret"), null, null),
+                c.getString("phase"), c.getBoolean("deleting"));
     }
 }

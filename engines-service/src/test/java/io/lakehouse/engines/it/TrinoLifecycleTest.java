@@ -9,7 +9,6 @@ import static org.hamcrest.Matchers.equalTo;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -36,7 +35,6 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.UUID;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
@@ -197,19 +195,19 @@ class TrinoLifecycleTest {
 
         Instant t0 = Instant.now();
         try (EventWriter writer = new EventWriter()) {
-            writer.send(groupsSeen(bob, t0, team, "/elsewhere"));
-            writer.send(groupsSeen(carol, t0, team));
-            writer.send(groupsSeen(dave, t0, "/elsewhere"));
+            writer.send(Api.groupsSeen(bob, t0, team, "/elsewhere"));
+            writer.send(Api.groupsSeen(carol, t0, team));
+            writer.send(Api.groupsSeen(dave, t0, "/elsewhere"));
             Api.grant(EventType.GRANT_ADDED, ns, "trino", "sql", "group", team);
             await().atMost(CONVERGE).until(() -> groupFile(ns).equals(team + ":" + bob + "," + carol + "\n"));
             // Names are matched exactly: '/' is not plain, so the rule quotes it.
             assertThat(rules(ns).path("queries").findValuesAsText("group")).containsExactly(Pattern.quote(team));
 
             // bob leaves the group (his next token says so); a replay of his older sighting changes nothing.
-            writer.send(groupsSeen(bob, t0.plusSeconds(60), "/elsewhere"));
+            writer.send(Api.groupsSeen(bob, t0.plusSeconds(60), "/elsewhere"));
             await().atMost(CONVERGE).until(() -> groupFile(ns).equals(team + ":" + carol + "\n"));
-            writer.send(groupsSeen(bob, t0, team, "/elsewhere"));
-            writer.send(groupsSeen(dave, t0.plusSeconds(60), team));
+            writer.send(Api.groupsSeen(bob, t0, team, "/elsewhere"));
+            writer.send(Api.groupsSeen(dave, t0.plusSeconds(60), team));
             await().atMost(CONVERGE).until(() -> groupFile(ns).contains(dave));
             assertThat(groupFile(ns)).isEqualTo(team + ":" + carol + "," + dave + "\n");
         }
@@ -218,13 +216,6 @@ class TrinoLifecycleTest {
         await().atMost(CONVERGE).until(() -> groupFile(ns).isEmpty());
         assertThat(rules(ns).toString()).doesNotContain(team);
         assertThat(podTemplate(ns)).as("the coordinator keeps running").isEqualTo(template);
-    }
-
-    private static LakehouseEvent groupsSeen(String user, Instant seenAt, String... groups) {
-        ObjectNode data = new ObjectMapper().createObjectNode().put("user", user);
-        Stream.of(groups).forEach(data.putArray("groups")::add);
-        return new LakehouseEvent(UUID.randomUUID(), "/lakehouse/access-service", EventType.USER_GROUPS_SEEN,
-                "user:" + user, seenAt, data);
     }
 
     private String groupFile(String ns) {

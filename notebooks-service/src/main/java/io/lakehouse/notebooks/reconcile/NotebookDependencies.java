@@ -1,11 +1,11 @@
 package io.lakehouse.notebooks.reconcile;
 
 import io.lakehouse.common.instances.CatalogRef;
-import io.lakehouse.common.instances.Granted;
 import io.lakehouse.common.instances.InstanceDependencies;
-import io.lakehouse.common.instances.GrantStore;
-import io.lakehouse.common.instances.OidcClientStore;
+import io.lakehouse.common.instances.PassColumns;
+import io.lakehouse.common.instances.PassDependencies;
 import io.smallrye.mutiny.Uni;
+import io.vertx.mutiny.sqlclient.Row;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Optional;
 
@@ -17,26 +17,18 @@ import java.util.Optional;
 @ApplicationScoped
 public class NotebookDependencies implements InstanceDependencies {
 
-    private final OidcClientStore oidcClients;
-    private final GrantStore grants;
-
-    NotebookDependencies(OidcClientStore oidcClients, GrantStore grants) {
-        this.oidcClients = oidcClients;
-        this.grants = grants;
-    }
-
     @Override
     public Uni<Optional<CatalogRef>> catalog(String namespace, String name) {
         return Uni.createFrom().item(Optional.empty());
     }
 
     @Override
-    public Uni<Boolean> oidcClientReady(String namespace, String name) {
-        return oidcClients.ready(namespace, name);
+    public String passColumns() {
+        return PassColumns.OIDC_CLIENT_READY + PassColumns.GRANTS;
     }
 
     @Override
-    public Uni<Granted> granted(String namespace, String name) {
-        return grants.of(namespace, name).map(Granted::of);
+    public PassDependencies passDependencies(Row row) {
+        return new PassDependencies(null, PassColumns.oidcClientReady(row), PassColumns.granted(row));
     }
 }
