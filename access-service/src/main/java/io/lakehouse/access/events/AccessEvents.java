@@ -20,6 +20,10 @@ import java.util.UUID;
 @ApplicationScoped
 public class AccessEvents {
 
+    /** The fields of a grant's events that name its holder. */
+    public static final String SUBJECT_TYPE = "subjectType";
+    public static final String SUBJECT = "subject";
+
     private final String source;
 
     AccessEvents(ServiceSettings service) {
@@ -41,6 +45,14 @@ public class AccessEvents {
 
     public LakehouseEvent grantRemoved(InstanceKey instance, Subject subject) {
         return LakehouseEvent.of(source, EventType.GRANT_REMOVED, instance.subject(), grant(instance, subject));
+    }
+
+    /**
+     * {@link #grantRemoved} of every grant of {@code instance}, for a statement that removes them all: the data the
+     * events share, to which the statement adds each grant's {@link #SUBJECT_TYPE} and {@link #SUBJECT}.
+     */
+    public LakehouseEvent grantsRemoved(InstanceKey instance) {
+        return LakehouseEvent.of(source, EventType.GRANT_REMOVED, instance.subject(), instanceData(instance));
     }
 
     /**
@@ -76,8 +88,11 @@ public class AccessEvents {
     }
 
     private static ObjectNode grant(InstanceKey instance, Subject subject) {
+        return instanceData(instance).put(SUBJECT_TYPE, subject.type().wireName()).put(SUBJECT, subject.name());
+    }
+
+    private static ObjectNode instanceData(InstanceKey instance) {
         return JsonNodeFactory.instance.objectNode().put("namespace", instance.namespace())
-                .put("kind", instance.kind()).put("name", instance.name())
-                .put("subjectType", subject.type().wireName()).put("subject", subject.name());
+                .put("kind", instance.kind()).put("name", instance.name());
     }
 }

@@ -5,23 +5,16 @@ import io.lakehouse.access.domain.InstanceKey;
 import io.lakehouse.access.domain.InstanceKinds;
 import io.lakehouse.access.domain.Subjects;
 import io.lakehouse.access.oidc.OidcClientSpec;
-import io.lakehouse.access.oidc.OidcClientStore;
 import io.lakehouse.access.oidc.OidcClientWorker;
-import io.lakehouse.access.store.GrantStore;
+import io.lakehouse.access.store.DeletedInstances;
 import io.lakehouse.access.store.RequestedInstances;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
-import io.lakehouse.common.outbox.Inbox;
-import io.lakehouse.common.outbox.Outbox;
 import io.lakehouse.common.security.Subject;
-import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import io.vertx.mutiny.sqlclient.SqlConnection;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.List;
 import java.util.concurrent.CompletionStage;
 import org.eclipse.microprofile.reactive.messaging.Incoming;
 import org.eclipse.microprofile.reactive.messaging.Message;
@@ -30,9 +23,9 @@ import org.eclipse.microprofile.reactive.messaging.Message;
  * Appends every event of {@code lakehouse.instances} to the audit log ({@link AuditConsumer}) and projects the
  * topic for the kinds that take grants: {@code instance.requested}
  * makes the instance exist and grants its deployer, in one statement ({@link RequestedInstances});
- * {@code instance.deleted} removes it and its grants (each with {@code access.grant-removed}). Other lifecycle events
- * change nothing here.
- * The same statement or transaction records whether the instance wants an OIDC client; the worker makes it after
+ * {@code instance.deleted} removes it and its grants (each with {@code access.grant-removed}), in one statement too
+ * ({@link DeletedInstances}). Other lifecycle events change nothing here.
+ * The same statement records whether the instance wants an OIDC client; the worker makes or removes it after
  * the commit. The forward-auth index of every replica follows the tables (see GrantIndex).
  */
 @ApplicationScoped
@@ -41,24 +34,19 @@ public class InstanceEventsConsumer {
     private static final String CONSUMER = "instances";
 
     private final IncomingEvents incoming;
-    private final Pool pool;
-    private final GrantStore store;
     private final RequestedInstances requests;
+    private final DeletedInstances deletions;
     private final AccessEvents events;
-    private final OidcClientStore oidcClients;
     private final OidcClientWorker oidcWorker;
     private final AuditConsumer audit;
 
-    InstanceEventsConsumer(IncomingEvents incoming, @ReactiveDataSource(IncomingEvents.POOL) Pool pool, GrantStore store,
-            RequestedInstances requests, AccessEvents events, OidcClientStore oidcClients, OidcClientWorker oidcWorker,
-            AuditConsumer audit) {
+    InstanceEventsConsumer(IncomingEvents incoming, RequestedInstances requests, DeletedInstances deletions,
+            AccessEvents events, OidcClientWorker oidcWorker, AuditConsumer audit) {
         this.incoming = incoming;
         this.audit = audit;
-        this.pool = pool;
-        this.store = store;
         this.requests = requests;
+        this.deletions = deletions;
         this.events = events;
-        this.oidcClients = oidcClients;
         this.oidcWorker = oidcWorker;
     }
 
@@ -88,25 +76,8 @@ public class InstanceEventsConsumer {
     }
 
     private Uni<Void> deleted(LakehouseEvent event, InstanceKey key) {
-        return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER)
-                        .chain(first -> !first ? Uni.createFrom().item(false)
-                                : store.removeInstance(tx, key).chain(removed -> revokeAll(tx, key, removed))
-                                        .chain(() -> oidcClients.unwant(tx, key))
-                                        .replaceWith(true)))
-                .invoke(applied -> {
-                    if (applied) {
-                        oidcWorker.queue(key);
-                    }
-                })
-                .replaceWithVoid();
-    }
-
-    private Uni<Void> revokeAll(SqlConnection tx, InstanceKey key, List<Subject> removed) {
-        Uni<Void> chain = Uni.createFrom().voidItem();
-        for (Subject subject : removed) {
-            chain = chain.chain(() -> Outbox.append(tx, events.grantRemoved(key, subject)));
-        }
-        return chain;
+        return deletions.record(event.id(), CONSUMER, key, events.grantsRemoved(key))
+                .invoke(() -> oidcWorker.queue(key)); // a redelivery's wake finds the client as it is
     }
 
     /** The instance's uid (the mark of its Keycloak client), when the event carries one. */

@@ -25,12 +25,6 @@ public class OidcClientStore {
         this.pool = pool;
     }
 
-    /** The instance is gone: the worker deletes the client, the Secret, then the row. */
-    public Uni<Boolean> unwant(SqlClient tx, InstanceKey key) {
-        return tx.preparedQuery("UPDATE oidc_clients SET wanted = FALSE, updated_at = now()" + BY_KEY)
-                .execute(key(key)).map(rows -> rows.rowCount() == 1);
-    }
-
     public Uni<Optional<OidcClientRecord>> find(InstanceKey key) {
         return pool.preparedQuery("SELECT " + COLUMNS + " FROM oidc_clients" + BY_KEY).execute(key(key))
                 .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(record(rows.iterator().next())));

@@ -55,16 +55,6 @@ public class GrantStore {
                 .map(rows -> rows.size() == 1);
     }
 
-    /** Deletes the instance and its grants; returns the grants it had. */
-    public Uni<List<Subject>> removeInstance(SqlConnection tx, InstanceKey key) {
-        return tx.preparedQuery("DELETE FROM grants WHERE namespace = $1 AND kind = $2 AND name = $3"
-                        + " RETURNING subject_type, subject")
-                .execute(keyTuple(key))
-                .map(GrantStore::subjects)
-                .call(() -> tx.preparedQuery("DELETE FROM instances WHERE namespace = $1 AND kind = $2 AND name = $3")
-                        .execute(keyTuple(key)));
-    }
-
     /**
      * The instance's grants (by type, then name), or empty when the instance does not exist: one statement for the
      * grants API's list and for a replica's forward-auth index reloading an instance ({@link GrantIndex}).

@@ -23,6 +23,8 @@ public final class Outbox {
     private static final List<String> TYPES =
             List.of("uuid", "text", "text", "text", "text", "timestamptz", "jsonb", "text");
 
+    private static final int DATA = 6;
+
     private static final String INSERT = "INSERT INTO outbox (" + COLUMNS + ") VALUES ($1, $2, $3, $4, $5, $6, $7, $8)";
 
     private Outbox() {}
@@ -38,6 +40,25 @@ public final class Outbox {
      */
     public static String appendCte(String name, String from, int first) {
         return name + " AS (INSERT INTO outbox (" + COLUMNS + ") SELECT " + selectList(first) + " FROM " + from + ")";
+    }
+
+    /**
+     * {@link #appendCte} with one event per row of {@code from}, each with an id of its own and the data of a template
+     * merged with {@code fields} (a jsonb expression over the row): the events a statement's change makes one of per
+     * row it touched. Its parameters are {@link #templateValues}' from {@code $first} on.
+     */
+    public static String appendPerRowCte(String name, String from, int first, String fields) {
+        StringBuilder list = new StringBuilder("gen_random_uuid()");
+        for (int i = 1; i < TYPES.size(); i++) {
+            String param = "$" + (first + i - 1) + "::" + TYPES.get(i);
+            list.append(", ").append(i == DATA ? param + " || " + fields : param);
+        }
+        return name + " AS (INSERT INTO outbox (" + COLUMNS + ") SELECT " + list + " FROM " + from + ")";
+    }
+
+    /** The template's row for {@link #appendPerRowCte}: {@link #values} without the event's id. */
+    public static List<Object> templateValues(LakehouseEvent template) {
+        return values(template).subList(1, TYPES.size());
     }
 
     /** The parameters as a typed select list (in {@code INSERT ... SELECT} a parameter takes no type from its column). */
