@@ -5,18 +5,14 @@ import io.lakehouse.common.events.AccessEventHandler;
 import io.lakehouse.common.events.EventType;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.events.MalformedEventException;
-import io.lakehouse.common.kube.ReconcileLoop;
-import io.lakehouse.common.outbox.Inbox;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
-import java.util.List;
 import java.util.Set;
 import java.util.function.Predicate;
 
 /**
  * {@code access.oidc-client-ready} / {@code -removed} for a service's kinds, kept in its
  * {@link OidcClientStore}: an instance that waits for its {@code <name>-oidc} Secret is reconciled again
- * as soon as access-service has written it (by the leader, woken in the same transaction: this replica
+ * as soon as access-service has written it (by the leader, woken by the statement that records it: this replica
  * may not be the one that reconciles). A service whose instances have OIDC clients produces this handler with
  * its kinds.
  */
@@ -25,14 +21,12 @@ public class OidcClientEvents implements AccessEventHandler {
     private static final String CONSUMER = "oidc-clients";
     private static final Set<EventType> TYPES = Set.of(EventType.OIDC_CLIENT_READY, EventType.OIDC_CLIENT_REMOVED);
 
-    private final Pool pool;
     private final OidcClientStore clients;
     private final String schema;
     private final Predicate<String> ourKind;
 
     /** Keeps the clients of instances whose kind {@code ourKind} accepts; wakes the reconciler of {@code schema}. */
-    public OidcClientEvents(Pool pool, OidcClientStore clients, String schema, Predicate<String> ourKind) {
-        this.pool = pool;
+    public OidcClientEvents(OidcClientStore clients, String schema, Predicate<String> ourKind) {
         this.clients = clients;
         this.schema = schema;
         this.ourKind = ourKind;
@@ -51,16 +45,10 @@ public class OidcClientEvents implements AccessEventHandler {
         }
         String namespace = d.get("namespace").asText();
         String name = d.get("name").asText();
-        return pool.withTransaction(tx -> Inbox.firstDelivery(tx, event.id(), CONSUMER).chain(first -> {
-                    if (!first) {
-                        return Uni.createFrom().voidItem();
-                    }
-                    return (event.type() == EventType.OIDC_CLIENT_READY
-                            ? clients.put(tx, namespace, name, d.get("kind").asText(),
-                                    d.path("secretName").asText(name + "-oidc"))
-                            : clients.remove(tx, namespace, name))
-                            .chain(() -> ReconcileLoop.wake(tx, schema, List.of(namespace + "/" + name)));
-                }));
+        return event.type() == EventType.OIDC_CLIENT_READY
+                ? clients.put(event.id(), CONSUMER, namespace, name, d.get("kind").asText(),
+                        d.path("secretName").asText(name + "-oidc"), schema)
+                : clients.remove(event.id(), CONSUMER, namespace, name, schema);
     }
 
     @Override

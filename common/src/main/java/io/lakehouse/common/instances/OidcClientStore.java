@@ -1,25 +1,51 @@
 package io.lakehouse.common.instances;
 
+import io.lakehouse.common.events.IncomingEvents;
+import io.lakehouse.common.kube.ReconcileLoop;
+import io.lakehouse.common.outbox.Inbox;
+import io.quarkus.reactive.datasource.ReactiveDataSource;
 import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.SqlConnection;
-import io.vertx.mutiny.sqlclient.Tuple;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.UUID;
 
 /**
  * The OIDC clients access-service has made for the service's instances (their {@code <name>-oidc} Secret
- * exists; its table {@code oidc_clients}, fed by {@link OidcClientEvents}).
+ * exists; its table {@code oidc_clients}, fed by {@link OidcClientEvents}). Each event is applied once, in one
+ * statement with its inbox row and the wake of the instance's pass ({@link Inbox#applyOnce}).
  */
 @ApplicationScoped
 public class OidcClientStore {
 
-    public Uni<Void> put(SqlConnection tx, String namespace, String name, String kind, String secretName) {
-        return tx.preparedQuery("INSERT INTO oidc_clients (namespace, name, kind, secret_name) VALUES ($1, $2, $3, $4)"
-                        + " ON CONFLICT (namespace, name) DO UPDATE SET kind = $3, secret_name = $4")
-                .execute(Tuple.of(namespace, name, kind, secretName)).replaceWithVoid();
+    /** The wake of the instance's pass, sent when the statement commits and only for an event not seen before. */
+    private static final String WAKE = " SELECT pg_notify($%d, $%d) FROM first";
+    private static final String PUT = ", put AS (INSERT INTO oidc_clients (namespace, name, kind, secret_name)"
+            + " SELECT $4, $5, $6, $7 FROM first ON CONFLICT (namespace, name) DO UPDATE SET kind = $6, secret_name = $7)"
+            + WAKE.formatted(8, 9);
+    private static final String REMOVE = ", removed AS (DELETE FROM oidc_clients WHERE namespace = $4 AND name = $5"
+            + " AND EXISTS (SELECT FROM first))" + WAKE.formatted(6, 7);
+
+    /** The consumers' connections: {@link OidcClientEvents} writes here. */
+    private final Pool events;
+
+    OidcClientStore(@ReactiveDataSource(IncomingEvents.POOL) Pool events) {
+        this.events = events;
     }
 
-    public Uni<Void> remove(SqlConnection tx, String namespace, String name) {
-        return tx.preparedQuery("DELETE FROM oidc_clients WHERE namespace = $1 AND name = $2")
-                .execute(Tuple.of(namespace, name)).replaceWithVoid();
+    /** The client is there; wakes the instance's pass on the reconcile loop of {@code schema}. */
+    public Uni<Void> put(UUID eventId, String consumer, String namespace, String name, String kind, String secretName,
+            String schema) {
+        return Inbox.applyOnce(events, eventId, consumer, PUT, namespace, name, kind, secretName,
+                ReconcileLoop.channelOf(schema), wakePayload(namespace, name));
+    }
+
+    /** The client is gone; wakes the instance's pass like {@link #put}. */
+    public Uni<Void> remove(UUID eventId, String consumer, String namespace, String name, String schema) {
+        return Inbox.applyOnce(events, eventId, consumer, REMOVE, namespace, name,
+                ReconcileLoop.channelOf(schema), wakePayload(namespace, name));
+    }
+
+    private static String wakePayload(String namespace, String name) {
+        return namespace + "/" + name + ReconcileLoop.wakeSuffix();
     }
 }

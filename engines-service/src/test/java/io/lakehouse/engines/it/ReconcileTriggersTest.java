@@ -5,17 +5,12 @@ import static io.lakehouse.engines.it.Api.instances;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.agroal.api.AgroalDataSource;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.lakehouse.common.config.ReconcileSettings;
 import io.lakehouse.common.config.ServiceSettings;
-import io.lakehouse.common.kube.InformerCache;
-import io.lakehouse.common.kube.ReconcileLoop;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.instances.OidcClientStore;
-import io.opentelemetry.api.OpenTelemetry;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
@@ -23,13 +18,14 @@ import io.vertx.mutiny.sqlclient.Pool;
 import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
-import java.util.List;
+import java.util.UUID;
 import org.junit.jupiter.api.Test;
 
 /**
  * A dependency change learnt by a replica that does not lead (its consumer took the event) must
- * reach the replica that reconciles. The service running here leads; the other replica is a
- * reconcile loop on the same schema that never leads, waking the leader as the consumers do.
+ * reach the replica that reconciles. The service running here leads; the test records the OIDC
+ * client as another replica's consumer would, whose statement wakes the leader (a NOTIFY on the
+ * schema's reconcile channel).
  */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true, setup = CnpgCrdSetup.class)
@@ -48,15 +44,6 @@ class ReconcileTriggersTest {
     OidcClientStore clients;
 
     @Inject
-    InformerCache cache;
-
-    @Inject
-    AgroalDataSource dataSource;
-
-    @Inject
-    ReconcileSettings settings;
-
-    @Inject
     ServiceSettings service;
 
     @Test
@@ -71,13 +58,9 @@ class ReconcileTriggersTest {
                 .then().statusCode(201);
         await().atMost(CONVERGE).until(() -> "WaitingForOidcClient".equals(reason(ns)));
 
-        ReconcileLoop follower = new ReconcileLoop(key -> {
-            throw new AssertionError("a replica that does not lead never reconciles");
-        }, cache, List::of, dataSource, pool, settings, service.schema(), List.of(), kind -> true,
-                OpenTelemetry.noop().getTracer("test"));
         Api.oidcClientSecret(kube, ns, "trino", "sql");
-        pool.withTransaction(tx -> clients.put(tx, ns, "sql", "trino", "sql-oidc")
-                .chain(() -> follower.wake(tx, List.of(ns + "/sql")))).await().atMost(CONVERGE);
+        // What the consumer of whichever replica took the event does: the row and the wake, in one statement.
+        clients.put(UUID.randomUUID(), "test", ns, "sql", "trino", "sql-oidc", service.schema()).await().atMost(CONVERGE);
 
         await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns)));
         assertThat(kube.apps().deployments().inNamespace(ns).withName("sql").get()).isNotNull();

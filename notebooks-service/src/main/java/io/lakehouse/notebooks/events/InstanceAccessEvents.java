@@ -1,14 +1,11 @@
 package io.lakehouse.notebooks.events;
 
 import io.lakehouse.common.config.ServiceSettings;
-import io.lakehouse.common.events.IncomingEvents;
 import io.lakehouse.common.instances.GrantEvents;
 import io.lakehouse.common.instances.GrantStore;
 import io.lakehouse.common.instances.OidcClientEvents;
 import io.lakehouse.common.instances.OidcClientStore;
 import io.lakehouse.notebooks.kinds.jupyterhub.HubInstance;
-import io.quarkus.reactive.datasource.ReactiveDataSource;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -31,8 +28,7 @@ class InstanceAccessEvents {
 
     @Produces
     @Singleton
-    OidcClientEvents oidcClients(@ReactiveDataSource(IncomingEvents.POOL) Pool pool, OidcClientStore clients,
-            ServiceSettings service) {
-        return new OidcClientEvents(pool, clients, service.schema(), OUR_KINDS);
+    OidcClientEvents oidcClients(OidcClientStore clients, ServiceSettings service) {
+        return new OidcClientEvents(clients, service.schema(), OUR_KINDS);
     }
 }
