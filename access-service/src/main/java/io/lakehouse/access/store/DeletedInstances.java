@@ -16,7 +16,7 @@ import java.util.UUID;
 
 /**
  * An {@code instance.deleted} of a kind that takes grants, projected once per event in one statement (one round trip
- * instead of a transaction's six and one more per grant): the inbox row; the instance and its grants gone, with one
+ * instead of a transaction's seven and one more per grant): the inbox row; the instance and its grants gone, with one
  * {@code access.grant-removed} per grant it had; its OIDC client no longer wanted (the worker removes it).
  */
 @ApplicationScoped

@@ -27,8 +27,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An {@code instance.deleted} costs access-service one statement (after it, the audit log's row): the inbox row, the
- * instance and its grants gone with one {@code access.grant-removed} each, its OIDC client no longer wanted, instead of a
- * transaction of six round trips and one more per grant. The events are those the API's revocations publish; a
+ * instance and its grants gone with one {@code access.grant-removed} each, its OIDC client no longer wanted, instead
+ * of a transaction of seven round trips and one more per grant. The events are those the API's revocations publish; a
  * redelivered deletion writes nothing. A trigger of the test's records which statement wrote each row.
  */
 @QuarkusTest
@@ -51,8 +51,8 @@ class DeletedInstanceOneStatementTest {
                 .watch("inbox", "INSERT", "NEW.consumer")
                 .watch("instances", "DELETE", "OLD.namespace || '/' || OLD.name")
                 .watch("grants", "DELETE", "OLD.name || ' ' || OLD.subject_type || ':' || OLD.subject")
-                .watch("outbox", "INSERT",
-                        "NEW.type || ' ' || coalesce(NEW.data ->> 'subjectType', '') || ':' || coalesce(NEW.data ->> 'subject', '')")
+                .watch("outbox", "INSERT", "NEW.type || ' ' || coalesce(NEW.data ->> 'subjectType', '') || ':'"
+                        + " || coalesce(NEW.data ->> 'subject', '')")
                 .watch("oidc_clients", "UPDATE", "NEW.client_id || ' wanted ' || NEW.wanted");
     }
 
@@ -97,7 +97,8 @@ class DeletedInstanceOneStatementTest {
             writer.send(instanceEvent(EventType.INSTANCE_DELETED, ns, "nifi", "witness", "dora"));
             awaitGrants(ns, "nifi", "witness", 404);
         }
-        assertThat(writes.statementsWriting("inbox", "instances")).filteredOn(st -> st.contains("DELETE FROM instances"))
+        assertThat(writes.statementsWriting("inbox", "instances"))
+                .filteredOn(st -> st.contains("DELETE FROM instances"))
                 .as("the deletions applied: the redelivered one is not").hasSize(2);
         assertThat(writes.written("outbox")).filteredOn(w -> w.startsWith(grantRemoved)).containsExactlyInAnyOrder(
                 grantRemoved + " user:dora", grantRemoved + " group:/analysts", grantRemoved + " user:dora");

@@ -120,16 +120,16 @@ public class InstanceStore {
      * snapshot. Null when there is no such instance.
      */
     public Uni<ForPass> findForPass(String namespace, String name, InstanceDependencies dependencies) {
-        return row("SELECT " + COLUMNS + dependencies.passColumns() + " FROM instances WHERE namespace = $1 AND name = $2",
-                namespace, name)
+        return row("SELECT " + COLUMNS + dependencies.passColumns()
+                        + " FROM instances WHERE namespace = $1 AND name = $2", namespace, name)
                 .map(row -> row == null ? null : new ForPass(map(row), dependencies.passDependencies(row)));
     }
 
     /**
-     * {@link #findForPass} for the API, with the instance's users in the same statement; null when there is no such
-     * instance. An unchanged row is not decoded again ({@link DecodedInstances}). Only the API's reads remember
-     * what they decoded, so that the reconciler's passes over every instance do not fill the memory with
-     * instances nobody reads.
+     * The instance named {@code name} in the namespace, for the API, with its users in the same statement; null when
+     * there is no such instance. An unchanged row is not decoded again ({@link DecodedInstances}). Only the API's
+     * reads remember what they decoded, so that the reconciler's passes over every instance do not fill the memory
+     * with instances nobody reads.
      */
     public Uni<Read> read(String namespace, String name) {
         return row(readQuery, namespace, name).map(row -> row == null ? null : new Read(remembered(row), usedBy(row)));

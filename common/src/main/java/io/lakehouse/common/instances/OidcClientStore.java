@@ -20,7 +20,8 @@ public class OidcClientStore {
     /** The wake of the instance's pass, sent when the statement commits and only for an event not seen before. */
     private static final String WAKE = " SELECT pg_notify($%d, $%d) FROM first";
     private static final String PUT = ", put AS (INSERT INTO oidc_clients (namespace, name, kind, secret_name)"
-            + " SELECT $4, $5, $6, $7 FROM first ON CONFLICT (namespace, name) DO UPDATE SET kind = $6, secret_name = $7)"
+            + " SELECT $4, $5, $6, $7 FROM first"
+            + " ON CONFLICT (namespace, name) DO UPDATE SET kind = $6, secret_name = $7)"
             + WAKE.formatted(8, 9);
     private static final String REMOVE = ", removed AS (DELETE FROM oidc_clients WHERE namespace = $4 AND name = $5"
             + " AND EXISTS (SELECT FROM first))" + WAKE.formatted(6, 7);

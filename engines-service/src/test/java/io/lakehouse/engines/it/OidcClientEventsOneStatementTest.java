@@ -51,8 +51,8 @@ class OidcClientEventsOneStatementTest {
         ClusterSimulation.of(kube);
         writes = new StatementWrites(pool)
                 .watch("inbox", "INSERT", "NEW.consumer")
-                .watch("oidc_clients", "INSERT OR DELETE",
-                        "TG_OP || ' ' || coalesce(NEW.namespace, OLD.namespace) || '/' || coalesce(NEW.name, OLD.name)");
+                .watch("oidc_clients", "INSERT OR DELETE", "TG_OP || ' ' || coalesce(NEW.namespace, OLD.namespace)"
+                        + " || '/' || coalesce(NEW.name, OLD.name)");
     }
 
     @AfterEach

@@ -60,7 +60,8 @@ class ReconcileTriggersTest {
 
         Api.oidcClientSecret(kube, ns, "trino", "sql");
         // What the consumer of whichever replica took the event does: the row and the wake, in one statement.
-        clients.put(UUID.randomUUID(), "test", ns, "sql", "trino", "sql-oidc", service.schema()).await().atMost(CONVERGE);
+        clients.put(UUID.randomUUID(), "test", ns, "sql", "trino", "sql-oidc", service.schema())
+                .await().atMost(CONVERGE);
 
         await().atMost(CONVERGE).until(() -> "Ready".equals(phase(ns)));
         assertThat(kube.apps().deployments().inNamespace(ns).withName("sql").get()).isNotNull();
