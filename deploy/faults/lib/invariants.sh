@@ -188,7 +188,8 @@ memberships_missing() { comm -23 <(sort -u "${FX_PRODUCED_IDS}") <(fx_sql "SELEC
 memberships_applied() { [[ -z $(memberships_missing "$1") ]]; }
 
 # access-service's grants: each one added once (a grant-added event per grant, a removal between two), and
-# engines-service's projection (instance_grants) is what access-service holds, once it consumed the events.
+# engines-service's projection (instance_grants) is what access-service holds of the kinds whose objects read grants
+# (Trino), once it consumed the events: the scenarios' grants go to an MLflow, of which engines keeps none.
 check_grants() {
   local twice
   twice=$(fx_sql "SELECT o.subject || ' ' || (o.data->>'subjectType') || ':' || (o.data->>'subject') || ' ' ||
@@ -206,7 +207,7 @@ check_grants() {
 
 access_grants() {
   fx_sql "SELECT namespace || '/' || kind || '/' || name || ' ' || subject_type || ':' || subject FROM access.grants
-    WHERE namespace LIKE '${FX_NS}-%' AND kind IN ('trino', 'mlflow', 'nifi') ORDER BY 1"
+    WHERE namespace LIKE '${FX_NS}-%' AND kind = 'trino' ORDER BY 1"
 }
 engines_grants() {
   fx_sql "SELECT namespace || '/' || kind || '/' || name || ' ' || subject_type || ':' || subject FROM engines.instance_grants

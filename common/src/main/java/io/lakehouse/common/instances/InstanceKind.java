@@ -89,9 +89,17 @@ public interface InstanceKind<C extends InstanceContext> {
     }
 
     /**
+     * Whether the kind's objects are generated from its grants ({@link #accessObjects}): only then does the service keep
+     * the instance's grants and does a grant change wake its pass (a pass of any other kind would find nothing to do).
+     */
+    default boolean readsGrants() {
+        return false;
+    }
+
+    /**
      * Objects generated from the instance's grants (Trino's access rules), enforced on each pass like
      * {@link #objects}; a change of grants changes only these, so pods keep running. Most kinds have
-     * none: the gateway's forward auth is their only access check.
+     * none: the gateway's forward auth is their only access check. A kind that has some {@link #readsGrants}.
      */
     default List<HasMetadata> accessObjects(Instance inst, List<Subject> grants, C ctx,
             OwnerReference owner) {

@@ -112,7 +112,7 @@ public class InstanceReconciler<C extends InstanceContext> {
     private Duration converge(Instance inst, PassDependencies dependsOn) {
         InstanceKind<C> kind = kinds.of(inst.kind());
         Gates gates = gates(inst, kind, dependsOn);
-        Granted access = gates.mayDeploy() ? dependsOn.granted() : Granted.NONE;
+        Granted access = gates.mayDeploy() && kind.readsGrants() ? dependsOn.granted() : Granted.NONE;
         List<Subject> granted = access.subjects();
         Map<String, List<String>> members = access.groupMembers();
         PassInputs.Fingerprints read = inputs.of(inst, gates, granted, members, () -> kind.contextInputs(inst, ctx));

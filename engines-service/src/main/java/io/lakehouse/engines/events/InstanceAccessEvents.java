@@ -3,6 +3,7 @@ package io.lakehouse.engines.events;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.instances.GrantEvents;
 import io.lakehouse.common.instances.GrantStore;
+import io.lakehouse.common.instances.InstanceKind;
 import io.lakehouse.common.instances.OidcClientEvents;
 import io.lakehouse.common.instances.OidcClientStore;
 import io.lakehouse.engines.domain.EngineKinds;
@@ -13,17 +14,21 @@ import java.util.function.Predicate;
 
 /**
  * The {@code lakehouse.access} events on our instances, handed over by common's one consumer of that topic: the
- * grants (which Trino's access rules follow) and the OIDC clients (an instance waiting for one goes on).
+ * grants of the kinds that read them (Trino's access rules follow them) and the OIDC clients (an instance waiting for
+ * one goes on).
  */
 @ApplicationScoped
 class InstanceAccessEvents {
 
     private static final Predicate<String> OUR_KINDS = kind -> EngineKinds.ALL.find(kind).isPresent();
+    /** Only Trino's objects (its access rules) are generated from its grants: the others' are not kept. */
+    private static final Predicate<String> KINDS_READING_GRANTS =
+            kind -> EngineKinds.ALL.find(kind).filter(InstanceKind::readsGrants).isPresent();
 
     @Produces
     @Singleton
     GrantEvents grants(GrantStore store) {
-        return new GrantEvents(store, OUR_KINDS);
+        return new GrantEvents(store, KINDS_READING_GRANTS);
     }
 
     @Produces

@@ -114,6 +114,11 @@ public final class JupyterHubInstanceKind implements InstanceKind<NotebookContex
     }
 
     @Override
+    public boolean readsGrants() {
+        return true;
+    }
+
+    @Override
     public List<HasMetadata> accessObjects(Instance inst, List<Subject> grants, NotebookContext ctx,
             OwnerReference owner) {
         return JupyterHubKind.accessObjects(hub(inst), grants, ctx.hub(), owner);

@@ -147,6 +147,11 @@ public final class TrinoKind implements InstanceKind<EngineContext> {
     }
 
     @Override
+    public boolean readsGrants() {
+        return true;
+    }
+
+    @Override
     public List<HasMetadata> accessObjects(Instance inst, List<Subject> grants, EngineContext ctx,
             OwnerReference owner) {
         return accessObjects(inst, grants, Map.of(), ctx, owner);
