@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The {@code instances} table of a service's schema (see the engines migrations for its columns).
@@ -45,6 +46,8 @@ public class InstanceStore {
     private final ObjectMapper json;
     private final InstanceKinds<?> kinds;
     private final DecodedInstances decoded = new DecodedInstances();
+    /** {@link #findForPass}'s statement by dependencies (one per service): built once, not on every pass. */
+    private final Map<InstanceDependencies, String> passQueries = new ConcurrentHashMap<>();
 
     /** An instance as a single GET shows it: the row, and who uses it ({@code null} where not tracked). */
     public record Read(Instance instance, List<String> usedBy) {}
@@ -120,8 +123,9 @@ public class InstanceStore {
      * snapshot. Null when there is no such instance.
      */
     public Uni<ForPass> findForPass(String namespace, String name, InstanceDependencies dependencies) {
-        return row("SELECT " + COLUMNS + dependencies.passColumns()
-                        + " FROM instances WHERE namespace = $1 AND name = $2", namespace, name)
+        String query = passQueries.computeIfAbsent(dependencies, d -> "SELECT " + COLUMNS + d.passColumns()
+                + " FROM instances WHERE namespace = $1 AND name = $2");
+        return row(query, namespace, name)
                 .map(row -> row == null ? null : new ForPass(map(row), dependencies.passDependencies(row)));
     }
 

@@ -9,6 +9,7 @@ import io.vertx.mutiny.sqlclient.Tuple;
 import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
+import java.util.function.IntFunction;
 
 /**
  * Writes events into the outbox inside the caller's transaction, with the trace context of the request
@@ -39,7 +40,7 @@ public final class Outbox {
      * {@code $first} on.
      */
     public static String appendCte(String name, String from, int first) {
-        return name + " AS (INSERT INTO outbox (" + COLUMNS + ") SELECT " + selectList(first) + " FROM " + from + ")";
+        return insertCte(name, from, i -> typed(first + i, i));
     }
 
     /**
@@ -48,12 +49,8 @@ public final class Outbox {
      * row it touched. Its parameters are {@link #templateValues}' from {@code $first} on.
      */
     public static String appendPerRowCte(String name, String from, int first, String fields) {
-        StringBuilder list = new StringBuilder("gen_random_uuid()");
-        for (int i = 1; i < TYPES.size(); i++) {
-            String param = "$" + (first + i - 1) + "::" + TYPES.get(i);
-            list.append(", ").append(i == DATA ? param + " || " + fields : param);
-        }
-        return name + " AS (INSERT INTO outbox (" + COLUMNS + ") SELECT " + list + " FROM " + from + ")";
+        return insertCte(name, from, i -> i == 0 ? "gen_random_uuid()"
+                : i == DATA ? typed(first + i - 1, i) + " || " + fields : typed(first + i - 1, i));
     }
 
     /** The template's row for {@link #appendPerRowCte}: {@link #values} without the event's id. */
@@ -61,13 +58,18 @@ public final class Outbox {
         return values(template).subList(1, TYPES.size());
     }
 
-    /** The parameters as a typed select list (in {@code INSERT ... SELECT} a parameter takes no type from its column). */
-    private static String selectList(int first) {
+    /** The CTE inserting, per row of {@code from}, the select list of {@code column}'s expression for each column. */
+    private static String insertCte(String name, String from, IntFunction<String> column) {
         StringBuilder list = new StringBuilder();
         for (int i = 0; i < TYPES.size(); i++) {
-            list.append(i == 0 ? "" : ", ").append('$').append(first + i).append("::").append(TYPES.get(i));
+            list.append(i == 0 ? "" : ", ").append(column.apply(i));
         }
-        return list.toString();
+        return name + " AS (INSERT INTO outbox (" + COLUMNS + ") SELECT " + list + " FROM " + from + ")";
+    }
+
+    /** Parameter {@code n} typed as column {@code i}: in {@code INSERT ... SELECT} a parameter takes none from it. */
+    private static String typed(int n, int i) {
+        return "$" + n + "::" + TYPES.get(i);
     }
 
     /**
