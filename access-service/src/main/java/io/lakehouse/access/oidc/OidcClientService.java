@@ -3,10 +3,7 @@ package io.lakehouse.access.oidc;
 import io.lakehouse.access.domain.InstanceKey;
 import io.lakehouse.access.events.AccessEvents;
 import io.lakehouse.common.config.ClusterSettings;
-import io.lakehouse.common.outbox.Outbox;
 import io.lakehouse.common.problem.ApiException;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
@@ -16,7 +13,6 @@ public class OidcClientService {
 
     private static final Logger LOG = Logger.getLogger(OidcClientService.class);
 
-    private final Pool pool;
     private final OidcClientStore store;
     private final KeycloakClients keycloak;
     private final OidcSecrets secrets;
@@ -24,10 +20,9 @@ public class OidcClientService {
     private final ClusterSettings cluster;
     private final OidcClientWorker worker;
 
-    OidcClientService(Pool pool, OidcClientStore store, KeycloakClients keycloak, OidcSecrets secrets,
+    OidcClientService(OidcClientStore store, KeycloakClients keycloak, OidcSecrets secrets,
             AccessEvents events, ClusterSettings cluster, OidcClientWorker worker) {
         this.worker = worker;
-        this.pool = pool;
         this.store = store;
         this.keycloak = keycloak;
         this.secrets = secrets;
@@ -51,8 +46,7 @@ public class OidcClientService {
             throw ApiException.conflict("the OIDC client of " + key.kind() + " '" + key.name() + "' is "
                     + (row.wanted() ? row.state().name() : "being deleted") + ", not Ready: nothing to rotate yet");
         }
-        pool.withTransaction(tx -> store.setState(tx, key, OidcClientState.Pending, "rotating the client secret"))
-                .await().indefinitely();
+        store.setState(key, OidcClientState.Pending, "rotating the client secret").await().indefinitely();
         String secret;
         try {
             secret = keycloak.rotate(row).orElseThrow(() -> ApiException.conflict(
@@ -73,15 +67,11 @@ public class OidcClientService {
         } catch (RuntimeException e) {
             SecretWriteException failed = new SecretWriteException(key, e);
             LOG.warnf("rotated the secret of OIDC client %s; %s", row.clientId(), failed.getMessage());
-            pool.withTransaction(tx -> store.setState(tx, key, OidcClientState.Pending, failed.getMessage()))
-                    .await().indefinitely();
+            store.setState(key, OidcClientState.Pending, failed.getMessage()).await().indefinitely();
             worker.queue(key);
             return get(key);
         }
-        pool.withTransaction(tx -> store.setState(tx, key, OidcClientState.Ready, null)
-                        .chain(changed -> changed ? Outbox.append(tx, events.oidcClientReady(key, row.clientId()))
-                                : Uni.createFrom().voidItem()))
-                .await().indefinitely();
+        store.ready(key, events.oidcClientReady(key, row.clientId()), true).await().indefinitely();
         LOG.infof("rotated the secret of OIDC client %s", row.clientId());
         return get(key);
     }

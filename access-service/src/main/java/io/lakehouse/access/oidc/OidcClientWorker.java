@@ -4,13 +4,10 @@ import io.lakehouse.access.domain.InstanceKey;
 import io.lakehouse.access.events.AccessEvents;
 import io.lakehouse.common.config.ClusterSettings;
 import io.lakehouse.common.kube.WorkQueue;
-import io.lakehouse.common.outbox.Outbox;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.Tracer;
 import io.quarkus.runtime.ShutdownEvent;
 import io.quarkus.runtime.StartupEvent;
-import io.smallrye.mutiny.Uni;
-import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import java.time.Duration;
@@ -31,7 +28,6 @@ public class OidcClientWorker {
 
     private static final Logger LOG = Logger.getLogger(OidcClientWorker.class);
 
-    private final Pool pool;
     private final OidcClientStore store;
     private final KeycloakClients keycloak;
     private final OidcSecrets secrets;
@@ -41,9 +37,8 @@ public class OidcClientWorker {
     private final Tracer tracer;
     private volatile WorkQueue queue;
 
-    OidcClientWorker(Pool pool, OidcClientStore store, KeycloakClients keycloak, OidcSecrets secrets,
+    OidcClientWorker(OidcClientStore store, KeycloakClients keycloak, OidcSecrets secrets,
             AccessEvents events, ClusterSettings cluster, KeycloakSettings settings, Tracer tracer) {
-        this.pool = pool;
         this.store = store;
         this.keycloak = keycloak;
         this.secrets = secrets;
@@ -125,10 +120,7 @@ public class OidcClientWorker {
         } catch (RuntimeException e) {
             throw new SecretWriteException(key, e);
         }
-        pool.withTransaction(tx -> store.setState(tx, key, OidcClientState.Ready, null)
-                        .chain(changed -> changed && row.state() != OidcClientState.Ready
-                                ? Outbox.append(tx, events.oidcClientReady(key, spec.clientId()))
-                                : Uni.createFrom().voidItem()))
+        store.ready(key, events.oidcClientReady(key, spec.clientId()), row.state() != OidcClientState.Ready)
                 .await().indefinitely();
         LOG.debugf("OIDC client %s of %s ready", spec.clientId(), key.subject());
     }
@@ -142,9 +134,7 @@ public class OidcClientWorker {
             LOG.warnf("Keycloak client %s of %s was not made for it: left in place", row.clientId(), key.subject());
         }
         secrets.delete(key);
-        boolean removed = pool.withTransaction(tx -> store.removeUnwanted(tx, key)
-                        .call(gone -> gone ? Outbox.append(tx, events.oidcClientRemoved(key, row.clientId()))
-                                : Uni.createFrom().voidItem()))
+        boolean removed = store.removeUnwanted(key, events.oidcClientRemoved(key, row.clientId()))
                 .await().indefinitely();
         if (removed) {
             LOG.debugf("OIDC client %s of %s removed", row.clientId(), key.subject());
@@ -154,7 +144,7 @@ public class OidcClientWorker {
 
     private void record(InstanceKey key, OidcClientState state, String reason) {
         try {
-            pool.withTransaction(tx -> store.setProblem(tx, key, state, reason)).await().indefinitely();
+            store.setProblem(key, state, reason).await().indefinitely();
         } catch (RuntimeException e) {
             LOG.warnf("could not record the state of the OIDC client of %s: %s", key.subject(), e.getMessage());
         }

@@ -14,12 +14,14 @@ import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.EventReader;
 import io.lakehouse.common.testing.EventWriter;
+import io.lakehouse.common.testing.StatementWrites;
 import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.KubernetesServer;
 import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.restassured.specification.RequestSpecification;
+import io.vertx.mutiny.sqlclient.Pool;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.core.Response;
 import java.io.IOException;
@@ -31,6 +33,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -56,6 +59,11 @@ class OidcClientsTest {
     @KubernetesTestServer
     KubernetesServer mockServer;
 
+    @Inject
+    Pool pool;
+
+    StatementWrites writes;
+
     @BeforeAll
     static void adminClient() {
         admin = KeycloakTestServer.admin();
@@ -71,10 +79,19 @@ class OidcClientsTest {
     @BeforeEach
     void namespace() throws InterruptedException {
         ns = Callers.freshNamespace();
+        writes = new StatementWrites(pool)
+                .watch("oidc_clients", "UPDATE OR DELETE", "TG_OP || ' ' || coalesce(NEW.namespace, OLD.namespace)"
+                        + " || '/' || coalesce(NEW.name, OLD.name) || ' ' || coalesce(NEW.state, 'gone')")
+                .watch("outbox", "INSERT", "NEW.type || ' ' || NEW.subject");
         if (!consumerAssigned) {
             awaitInstancesConsumer();
             consumerAssigned = true;
         }
+    }
+
+    @AfterEach
+    void dropTriggers() {
+        writes.close();
     }
 
     /** The instances channel starts at the latest offset: send until one event is seen (partitions assigned). */
@@ -117,6 +134,11 @@ class OidcClientsTest {
             assertThat(ready.data().get("clientId").asText()).isEqualTo(clientId);
             assertThat(ready.data().get("secretName").asText()).isEqualTo("sql-oidc");
             assertThat(ready.data().toString()).doesNotContain(secret);
+            String subject = LakehouseEvent.instanceSubject(ns, "trino", "sql");
+            assertThat(writes.writtenWith("oidc_clients", "UPDATE " + ns + "/sql Ready"))
+                    .as("Ready and its event, one statement")
+                    .containsExactlyInAnyOrder("oidc_clients UPDATE " + ns + "/sql Ready",
+                            "outbox " + EventType.OIDC_CLIENT_READY.cloudEventType() + " " + subject);
 
             // Rotation: only admins; a new secret in Keycloak and in the Secret, announced again.
             as("bob").post(api + "/rotate").then().statusCode(403);
@@ -137,6 +159,10 @@ class OidcClientsTest {
             await().atMost(Api.PROPAGATION).until(() -> ofType(reader, EventType.OIDC_CLIENT_REMOVED).size() == 1);
             assertThat(ofType(reader, EventType.OIDC_CLIENT_REMOVED).get(0).data().get("clientId").asText())
                     .isEqualTo(clientId);
+            assertThat(writes.writtenWith("oidc_clients", "DELETE " + ns + "/sql gone"))
+                    .as("the row and its event, one statement")
+                    .containsExactlyInAnyOrder("oidc_clients DELETE " + ns + "/sql gone",
+                            "outbox " + EventType.OIDC_CLIENT_REMOVED.cloudEventType() + " " + subject);
 
             // Canary: neither secret in any event of the instance nor in the service's log.
             reader.events(ns).forEach(e -> assertThat(e.data().toString()).doesNotContain(secret, newSecret));
