@@ -23,8 +23,10 @@ public class OidcClientStore {
             + " SELECT $4, $5, $6, $7 FROM first"
             + " ON CONFLICT (namespace, name) DO UPDATE SET kind = $6, secret_name = $7)"
             + WAKE.formatted(8, 9);
+    /** The wake only for an instance still wanted: a deleting one's teardown does not read the client. */
     private static final String REMOVE = ", removed AS (DELETE FROM oidc_clients WHERE namespace = $4 AND name = $5"
-            + " AND EXISTS (SELECT FROM first))" + WAKE.formatted(6, 7);
+            + " AND EXISTS (SELECT FROM first))" + WAKE.formatted(6, 7)
+            + " WHERE EXISTS (SELECT FROM instances WHERE namespace = $4 AND name = $5 AND NOT deleting)";
 
     /** The consumers' connections: {@link OidcClientEvents} writes here. */
     private final Pool events;
@@ -40,7 +42,10 @@ public class OidcClientStore {
                 ReconcileLoop.channelOf(schema), wakePayload(namespace, name));
     }
 
-    /** The client is gone; wakes the instance's pass like {@link #put}. */
+    /**
+     * The client is gone; wakes the instance's pass like {@link #put} unless it is being deleted (access-service
+     * removes the client of an instance deleted: that wake made a teardown pass for nothing).
+     */
     public Uni<Void> remove(UUID eventId, String consumer, String namespace, String name, String schema) {
         return Inbox.applyOnce(events, eventId, consumer, REMOVE, namespace, name,
                 ReconcileLoop.channelOf(schema), wakePayload(namespace, name));

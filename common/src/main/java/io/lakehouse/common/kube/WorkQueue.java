@@ -24,6 +24,10 @@ import org.jboss.logging.Logger;
  * by two workers at the same time, and a key added while it is processed runs again afterwards.
  * Failures retry with per-key exponential backoff. {@link #close()} lets the passes in flight finish.
  *
+ * <p>A key's latest pass decides when to look at it again: the delay it returns (or its failure's backoff) replaces
+ * the one an earlier pass asked for. A teardown that asked to look again in 2 s and then finished in the pass its
+ * objects' deletions woke ran a third pass for nothing.
+ *
  * <p>A key may be added with the span of what asked for it (an API request, a consumed event): the
  * pass runs in a span that continues that trace ({@link ReconcileSpan}). Triggers that arrive while the
  * key waits are coalesced with it (one pass, linked to each); those arriving during a pass go with
@@ -59,6 +63,8 @@ public class WorkQueue implements AutoCloseable {
     private final Map<String, Integer> failures = new HashMap<>();
     /** The spans that asked for a waiting key, valid ones only; removed when its pass starts. */
     private final Map<String, List<SpanContext>> triggers = new HashMap<>();
+    /** Per key, the token of the look-again its latest pass asked for; a timer whose token was replaced does nothing. */
+    private final Map<String, Object> lookAgain = new HashMap<>();
     private final ScheduledExecutorService timers;
     private final Thread[] workers;
     private volatile boolean running = true;
@@ -122,8 +128,25 @@ public class WorkQueue implements AutoCloseable {
         }
     }
 
-    public void addAfter(String key, Duration delay) {
-        timers.schedule(() -> add(key), delay.toMillis(), TimeUnit.MILLISECONDS);
+    /** Queues {@code key} after {@code delay} unless a later pass of it asks otherwise; null: not again. */
+    private void lookAgainAfter(String key, Duration delay) {
+        Object token = new Object();
+        synchronized (this) {
+            if (delay == null) {
+                lookAgain.remove(key);
+                return;
+            }
+            lookAgain.put(key, token);
+        }
+        timers.schedule(() -> {
+            if (stillAsked(key, token)) {
+                add(key);
+            }
+        }, delay.toMillis(), TimeUnit.MILLISECONDS);
+    }
+
+    private synchronized boolean stillAsked(String key, Object token) {
+        return lookAgain.remove(key, token);
     }
 
     /** Keys waiting or being processed: zero when everything has converged. */
@@ -182,9 +205,7 @@ public class WorkQueue implements AutoCloseable {
             synchronized (this) {
                 failures.remove(key);
             }
-            if (again != null) {
-                addAfter(key, again);
-            }
+            lookAgainAfter(key, again);
         } catch (RuntimeException e) {
             int n;
             synchronized (this) {
@@ -192,7 +213,7 @@ public class WorkQueue implements AutoCloseable {
             }
             long delay = Math.min(MAX_DELAY.toMillis(), BASE_DELAY.toMillis() << Math.min(n - 1, 16));
             LOG.warnf("reconcile of %s failed (attempt %d), retrying in %d ms: %s", key, n, delay, e.getMessage());
-            addAfter(key, Duration.ofMillis(delay));
+            lookAgainAfter(key, Duration.ofMillis(delay));
         }
     }
 

@@ -187,6 +187,32 @@ class WorkQueueTest {
     }
 
     @Test
+    void aLaterPassDecidesWhetherToLookAgain() {
+        AtomicInteger runs = new AtomicInteger();
+        start(1, key -> runs.incrementAndGet() == 1 ? Duration.ofMillis(300) : null);
+        queue.add("ns/a");
+        await().until(() -> runs.get() == 1 && queue.depth() == 0);
+        queue.add("ns/a"); // e.g. the watch told the deletions the first pass made: this pass finds it done
+        await().until(() -> runs.get() == 2);
+        await().during(Duration.ofMillis(700)).until(() -> runs.get() == 2);
+    }
+
+    @Test
+    void aRetryIsReplacedByTheBackoffOfALaterFailure() {
+        List<Long> attempts = new CopyOnWriteArrayList<>();
+        start(1, key -> {
+            attempts.add(System.nanoTime());
+            throw new IllegalStateException("not yet");
+        });
+        queue.add("ns/a");
+        await().until(() -> attempts.size() == 1);
+        queue.add("ns/a"); // fails again: its backoff (400 ms) replaces the first retry (200 ms)
+        await().atMost(Duration.ofSeconds(5)).until(() -> attempts.size() >= 3);
+        assertThat(Duration.ofNanos(attempts.get(2) - attempts.get(1))).as("one retry, the later failure's")
+                .isGreaterThanOrEqualTo(Duration.ofMillis(350));
+    }
+
+    @Test
     void nothingRunsAfterClose() {
         AtomicInteger runs = new AtomicInteger();
         start(1, key -> {

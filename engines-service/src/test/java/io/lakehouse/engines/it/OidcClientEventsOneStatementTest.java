@@ -9,7 +9,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.lakehouse.common.events.EventType;
+import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.events.LakehouseEvent;
+import io.lakehouse.common.kube.ReconcileLoop;
+import io.lakehouse.common.outbox.PgChannelListener;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
@@ -19,8 +22,11 @@ import io.quarkus.test.common.QuarkusTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import io.vertx.mutiny.sqlclient.Pool;
+import io.vertx.mutiny.sqlclient.Tuple;
 import jakarta.inject.Inject;
 import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -43,6 +49,9 @@ class OidcClientEventsOneStatementTest {
 
     @Inject
     Pool pool;
+
+    @Inject
+    ServiceSettings service;
 
     StatementWrites writes;
 
@@ -90,6 +99,36 @@ class OidcClientEventsOneStatementTest {
         assertThat(writes.written("oidc_clients")).filteredOn(w -> w.endsWith(ns + "/sql"))
                 .containsExactly("INSERT " + ns + "/sql", "DELETE " + ns + "/sql");
         assertThat(reason(ns)).isEqualTo("WaitingForOidcClient");
+    }
+
+    @Test
+    void aRemovalWakesOnlyAnInstanceThatIsStillWanted() {
+        String ns = Callers.freshNamespace();
+        Api.bucketSecret(kube, ns, "warehouse-bucket");
+        Api.catalogReady(ns, "cat");
+        await().atMost(CONVERGE).until(() -> asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}")
+                .post(instances(ns, "trino")).statusCode() == 201);
+        List<String> heard = new CopyOnWriteArrayList<>();
+        PgChannelListener listener = new PgChannelListener(pool, ReconcileLoop.channelOf(service.schema()),
+                Duration.ofSeconds(30), payloads -> heard.addAll(payloads == null ? List.of("resync") : payloads))
+                .start();
+        try (EventWriter writer = new EventWriter()) {
+            await().atMost(CONVERGE).until(() -> heard.contains("resync"));
+            // access-service removes the client of an instance deleted: by then its row is going or gone.
+            LakehouseEvent ofGone = clientEvent(EventType.OIDC_CLIENT_REMOVED, ns, "gone");
+            writer.send(ofGone);
+            await().atMost(CONVERGE).until(() -> applied(ofGone));
+            writer.send(clientEvent(EventType.OIDC_CLIENT_REMOVED, ns));
+            await().atMost(CONVERGE).until(() -> heard.stream().anyMatch(p -> p.startsWith(ns + "/sql")));
+        } finally {
+            listener.close();
+        }
+        assertThat(heard).as("no wake for an instance without a row").noneMatch(p -> p.startsWith(ns + "/gone"));
+    }
+
+    private boolean applied(LakehouseEvent event) {
+        return pool.preparedQuery("SELECT FROM inbox WHERE event_id = $1").execute(Tuple.of(event.id()))
+                .await().indefinitely().size() == 1;
     }
 
     private static LakehouseEvent clientEvent(EventType type, String ns) {
