@@ -12,7 +12,6 @@ import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.instances.InstanceStore;
 import io.lakehouse.common.instances.PassDependencies;
 import io.lakehouse.common.security.Subject;
-import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventWriter;
@@ -68,11 +67,7 @@ class GrantsOfKindsThatReadThemTest {
 
     @Test
     void aGrantOnANifiWritesNothingAndATrinosIsKept() {
-        String ns = Callers.freshNamespace();
-        Api.bucketSecret(kube, ns, "warehouse-bucket");
-        Api.catalogReady(ns, "cat");
-        await().atMost(CONVERGE).until(() -> asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}")
-                .post(instances(ns, "trino")).statusCode() == 201);
+        String ns = Api.namespaceWithTrino(kube);
         asAdmin().body("{\"name\":\"flows\",\"spec\":{}}").post(instances(ns, "nifi")).then().statusCode(201);
 
         LakehouseEvent onNifi = grantAdded(ns, "nifi", "flows", "mallory");

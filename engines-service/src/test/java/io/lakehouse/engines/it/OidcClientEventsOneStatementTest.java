@@ -13,7 +13,6 @@ import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.events.LakehouseEvent;
 import io.lakehouse.common.kube.ReconcileLoop;
 import io.lakehouse.common.outbox.PgChannelListener;
-import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
 import io.lakehouse.common.testing.EventWriter;
@@ -71,11 +70,7 @@ class OidcClientEventsOneStatementTest {
 
     @Test
     void aClientEventIsOneStatementThatWakesThePassAndARedeliveryWritesNothing() {
-        String ns = Callers.freshNamespace();
-        Api.bucketSecret(kube, ns, "warehouse-bucket");
-        Api.catalogReady(ns, "cat");
-        await().atMost(CONVERGE).until(() -> asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}")
-                .post(instances(ns, "trino")).statusCode() == 201);
+        String ns = Api.namespaceWithTrino(kube);
         await().atMost(CONVERGE).until(() -> "WaitingForOidcClient".equals(reason(ns)));
 
         LakehouseEvent ready = clientEvent(EventType.OIDC_CLIENT_READY, ns);
@@ -103,11 +98,7 @@ class OidcClientEventsOneStatementTest {
 
     @Test
     void aRemovalWakesOnlyAnInstanceThatIsStillWanted() {
-        String ns = Callers.freshNamespace();
-        Api.bucketSecret(kube, ns, "warehouse-bucket");
-        Api.catalogReady(ns, "cat");
-        await().atMost(CONVERGE).until(() -> asAdmin().body("{\"name\":\"sql\",\"spec\":{\"catalog\":\"cat\"}}")
-                .post(instances(ns, "trino")).statusCode() == 201);
+        String ns = Api.namespaceWithTrino(kube);
         List<String> heard = new CopyOnWriteArrayList<>();
         PgChannelListener listener = new PgChannelListener(pool, ReconcileLoop.channelOf(service.schema()),
                 Duration.ofSeconds(30), payloads -> heard.addAll(payloads == null ? List.of("resync") : payloads))
