@@ -8,14 +8,14 @@ import io.lakehouse.common.events.MalformedEventException;
 import io.lakehouse.common.security.Subject;
 import io.smallrye.mutiny.Uni;
 import java.util.Set;
-import java.util.function.Predicate;
 
 /**
  * {@code access.grant-added} / {@code -removed} on a service's instances, kept in its {@link GrantStore}:
  * the projection the instances' access files (Trino's rules, a hub's sign-in list) are generated from.
- * The table's trigger wakes the reconciler (on the leader) at commit, so those files follow the grants. Each event
- * is applied once, its inbox row and the change in one statement ({@link io.lakehouse.common.outbox.Inbox#applyOnce}).
- * A service that keeps grants produces this handler with its kinds.
+ * The table's trigger wakes the reconciler (on the leader) at commit, so those files follow the grants. Only the grants
+ * of kinds that {@link InstanceKind#readsGrants} are kept: those of any other kind would wake a pass with nothing to
+ * do. Each event is applied once, its inbox row and the change in one statement
+ * ({@link io.lakehouse.common.outbox.Inbox#applyOnce}). A service that keeps grants produces this handler with its kinds.
  */
 public class GrantEvents implements AccessEventHandler {
 
@@ -23,12 +23,12 @@ public class GrantEvents implements AccessEventHandler {
     private static final Set<EventType> TYPES = Set.of(EventType.GRANT_ADDED, EventType.GRANT_REMOVED);
 
     private final GrantStore grants;
-    private final Predicate<String> ourKind;
+    private final InstanceKinds<?> kinds;
 
-    /** Keeps the grants on instances whose kind {@code ourKind} accepts. */
-    public GrantEvents(GrantStore grants, Predicate<String> ourKind) {
+    /** Keeps the grants on instances of those of the service's {@code kinds} that read them. */
+    public GrantEvents(GrantStore grants, InstanceKinds<?> kinds) {
         this.grants = grants;
-        this.ourKind = ourKind;
+        this.kinds = kinds;
     }
 
     @Override
@@ -39,7 +39,7 @@ public class GrantEvents implements AccessEventHandler {
     @Override
     public Uni<Void> apply(LakehouseEvent event) {
         JsonNode d = event.data();
-        if (!ourKind.test(d.get("kind").asText())) {
+        if (kinds.find(d.get("kind").asText()).filter(InstanceKind::readsGrants).isEmpty()) {
             return Uni.createFrom().voidItem();
         }
         String namespace = d.get("namespace").asText();

@@ -3,7 +3,6 @@ package io.lakehouse.engines.events;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.instances.GrantEvents;
 import io.lakehouse.common.instances.GrantStore;
-import io.lakehouse.common.instances.InstanceKind;
 import io.lakehouse.common.instances.OidcClientEvents;
 import io.lakehouse.common.instances.OidcClientStore;
 import io.lakehouse.engines.domain.EngineKinds;
@@ -21,14 +20,11 @@ import java.util.function.Predicate;
 class InstanceAccessEvents {
 
     private static final Predicate<String> OUR_KINDS = kind -> EngineKinds.ALL.find(kind).isPresent();
-    /** Only Trino's objects (its access rules) are generated from its grants: the others' are not kept. */
-    private static final Predicate<String> KINDS_READING_GRANTS =
-            kind -> EngineKinds.ALL.find(kind).filter(InstanceKind::readsGrants).isPresent();
 
     @Produces
     @Singleton
     GrantEvents grants(GrantStore store) {
-        return new GrantEvents(store, KINDS_READING_GRANTS);
+        return new GrantEvents(store, EngineKinds.ALL);
     }
 
     @Produces

@@ -3,9 +3,11 @@ package io.lakehouse.notebooks.events;
 import io.lakehouse.common.config.ServiceSettings;
 import io.lakehouse.common.instances.GrantEvents;
 import io.lakehouse.common.instances.GrantStore;
+import io.lakehouse.common.instances.InstanceKinds;
 import io.lakehouse.common.instances.OidcClientEvents;
 import io.lakehouse.common.instances.OidcClientStore;
 import io.lakehouse.notebooks.kinds.jupyterhub.HubInstance;
+import io.lakehouse.notebooks.reconcile.NotebookContext;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
@@ -22,8 +24,8 @@ class InstanceAccessEvents {
 
     @Produces
     @Singleton
-    GrantEvents grants(GrantStore store) {
-        return new GrantEvents(store, OUR_KINDS);
+    GrantEvents grants(GrantStore store, InstanceKinds<NotebookContext> kinds) {
+        return new GrantEvents(store, kinds);
     }
 
     @Produces
