@@ -20,11 +20,13 @@ SERVICES_READY_TIMEOUT="${LAKEHOUSE_SERVICE_READY_TIMEOUT:-90}"
 # free native memory handed back every 5 s (-XX:TrimNativeHeapInterval: the C2 compiler's arenas and the
 # start leave ~25 MiB freed but resident); the C1 compiler only (-XX:TieredStopAtLevel=1, docs/benchmarks.md
 # "The JIT: C1 only"): C2's compilations of the reconcile and boot paths cost more CPU than the code they
-# speed up (about half of a catalog's first 500); -Xmx stays the ceiling the benchmarks need. The images
+# speed up (about half of a catalog's first 500); reconcile threads (Java's MIN_PRIORITY) at nice 10 and every
+# other thread at 0, as root or not (docs/benchmarks.md "Reconcile work below the API": the API answers first
+# under a burst); -Xmx stays the ceiling the benchmarks need. The images
 # (Dockerfile.jvm) and the chart (javaOpts) run the same (chart-check's JvmSettingsTest).
 # LAKEHOUSE_JAVA_OPTS replaces them, e.g. to measure another setting, or -Xmx512m for ten thousand catalogs
 # (the 256 MiB heap holds 9,920, but its cold restart runs at the heap's edge: docs/install.md "Sizing").
-SERVICES_JAVA_OPTS="${LAKEHOUSE_JAVA_OPTS:--XX:+UseSerialGC -Xms64m -Xmn24m -Xmx256m -XX:MinHeapFreeRatio=40 -XX:MaxHeapFreeRatio=70 -XX:MetaspaceSize=128m -XX:ReservedCodeCacheSize=64m -Xss512k -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1}"
+SERVICES_JAVA_OPTS="${LAKEHOUSE_JAVA_OPTS:--XX:+UseSerialGC -Xms64m -Xmn24m -Xmx256m -XX:MinHeapFreeRatio=40 -XX:MaxHeapFreeRatio=70 -XX:MetaspaceSize=128m -XX:ReservedCodeCacheSize=64m -Xss512k -XX:TrimNativeHeapInterval=5000 -XX:+ExitOnOutOfMemoryError -XX:TieredStopAtLevel=1 -XX:ThreadPriorityPolicy=1 -XX:JavaPriority1_To_OSPriority=10 -XX:JavaPriority6_To_OSPriority=0 -XX:JavaPriority7_To_OSPriority=0 -XX:JavaPriority8_To_OSPriority=0 -XX:JavaPriority9_To_OSPriority=0 -XX:JavaPriority10_To_OSPriority=0}"
 # glibc's default of 8 malloc arenas per core keeps freed native memory of many threads resident.
 SERVICES_MALLOC_ARENA_MAX="${MALLOC_ARENA_MAX:-2}"
 SECRETS_KEY_FILE="${LAKEHOUSE_HOME}/secrets.key"

@@ -67,8 +67,6 @@ public final class SideBySide {
     }
 
     private static Thread thread(Runnable task) {
-        Thread t = new Thread(task, "reconcile-apply-" + COUNT.incrementAndGet());
-        t.setDaemon(true);
-        return t;
+        return BackgroundThreads.daemon(task, "reconcile-apply-" + COUNT.incrementAndGet());
     }
 }

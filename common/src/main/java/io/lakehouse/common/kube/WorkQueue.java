@@ -82,10 +82,10 @@ public class WorkQueue implements AutoCloseable {
         this.name = name;
         this.handler = handler;
         this.tracer = tracer;
-        this.timers = Executors.newSingleThreadScheduledExecutor(r -> daemon(r, name + "-timer"));
+        this.timers = Executors.newSingleThreadScheduledExecutor(r -> BackgroundThreads.daemon(r, name + "-timer"));
         this.workers = new Thread[workerCount];
         for (int i = 0; i < workerCount; i++) {
-            workers[i] = daemon(this::work, name + "-" + i);
+            workers[i] = BackgroundThreads.daemon(this::work, name + "-" + i);
             workers[i].start();
         }
     }
@@ -242,11 +242,5 @@ public class WorkQueue implements AutoCloseable {
                 worker.interrupt();
             }
         }
-    }
-
-    private static Thread daemon(Runnable r, String name) {
-        Thread t = new Thread(r, name);
-        t.setDaemon(true);
-        return t;
     }
 }

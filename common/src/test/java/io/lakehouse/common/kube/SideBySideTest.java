@@ -40,6 +40,27 @@ class SideBySideTest {
     }
 
     @Test
+    void theCallsTheCallerDoesNotRunItselfRunBelowThePriorityOfTheApi() {
+        Thread caller = Thread.currentThread();
+        Set<Integer> priorities = ConcurrentHashMap.newKeySet();
+        CountDownLatch started = new CountDownLatch(3);
+        List<Runnable> calls = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            calls.add(() -> {
+                if (Thread.currentThread() != caller) {
+                    priorities.add(Thread.currentThread().getPriority());
+                }
+                started.countDown();
+                await(started);
+            });
+        }
+
+        SideBySide.run(calls);
+
+        assertThat(priorities).containsOnly(Thread.MIN_PRIORITY);
+    }
+
+    @Test
     void returnsOnlyWhenEveryCallEndedEvenAfterAFailure() {
         AtomicBoolean slowDone = new AtomicBoolean();
 

@@ -58,6 +58,20 @@ class WorkQueueTest {
     }
 
     @Test
+    void passesRunBelowThePriorityOfTheApi() {
+        // MIN_PRIORITY: nice 10 under the services' JVM options (JvmSettingsTest), so the API answers first.
+        List<Integer> priorities = new CopyOnWriteArrayList<>();
+        start(2, key -> {
+            priorities.add(Thread.currentThread().getPriority());
+            return null;
+        });
+        queue.add("ns/a");
+        queue.add("ns/b");
+        await().until(() -> priorities.size() == 2);
+        assertThat(priorities).containsOnly(Thread.MIN_PRIORITY);
+    }
+
+    @Test
     void aKeyAdded100TimesWhileProcessedRunsExactlyOnceMoreAfterwards() {
         AtomicInteger runs = new AtomicInteger();
         CountDownLatch started = new CountDownLatch(1);

@@ -14,6 +14,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The services run with the JVM settings docs/benchmarks.md "JVM settings, P1 and P11" and "The JIT: C1 only" measured wherever they
@@ -37,7 +38,15 @@ class JvmSettingsTest {
             Map.entry("-Xss", "512k"),
             Map.entry("TrimNativeHeapInterval", "5000"),
             Map.entry("ExitOnOutOfMemoryError", "+"),
-            Map.entry("TieredStopAtLevel", "1"));
+            Map.entry("TieredStopAtLevel", "1"),
+            // Reconcile threads (Java's MIN_PRIORITY) at nice 10, every other thread at 0, root or not.
+            Map.entry("ThreadPriorityPolicy", "1"),
+            Map.entry("JavaPriority1_To_OSPriority", "10"),
+            Map.entry("JavaPriority6_To_OSPriority", "0"),
+            Map.entry("JavaPriority7_To_OSPriority", "0"),
+            Map.entry("JavaPriority8_To_OSPriority", "0"),
+            Map.entry("JavaPriority9_To_OSPriority", "0"),
+            Map.entry("JavaPriority10_To_OSPriority", "0"));
 
     /** The archive each image's build writes with its own JVM, and which its JVM maps. */
     private static final String ARCHIVE = "/deployments/app-cds.jsa";
@@ -54,6 +63,44 @@ class JvmSettingsTest {
     @Test
     void theLocalStackRunsTheMeasuredSettings() throws Exception {
         assertThat(effective(split(localStackOptions()))).containsAllEntriesOf(MEASURED);
+    }
+
+    /**
+     * What the priority flags do on this JDK: a thread at Java's MIN_PRIORITY (the reconcile work, common's
+     * BackgroundThreads) runs at nice 10, the normal and the highest at 0 (the JVM's own threads ask for 8-10, which as
+     * root would otherwise be nice -3 to -5: the local stack would not run as the images' non-root user does).
+     */
+    @Test
+    void underTheLocalStacksOptionsOnlyTheReconcileThreadsRunBelowTheRest(@TempDir Path dir) throws Exception {
+        Path probe = dir.resolve("Nice.java");
+        Files.writeString(probe, """
+                import java.nio.file.*;
+                public class Nice {
+                    public static void main(String[] args) throws Exception {
+                        for (int priority : new int[] {Thread.MIN_PRIORITY, Thread.NORM_PRIORITY, Thread.MAX_PRIORITY}) {
+                            Thread t = new Thread(() -> {
+                                try {
+                                    String stat = Files.readString(Path.of("/proc/thread-self/stat"));
+                                    // after "(comm) ": state is field 3, nice field 19
+                                    System.out.print(stat.substring(stat.lastIndexOf(')') + 2).split(" ")[16] + " ");
+                                } catch (Exception e) {
+                                    throw new RuntimeException(e);
+                                }
+                            });
+                            t.setPriority(priority);
+                            t.start();
+                            t.join();
+                        }
+                    }
+                }
+                """);
+        List<String> command = new ArrayList<>(List.of("java"));
+        command.addAll(split(localStackOptions()));
+        command.add(probe.toString());
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        String out = new String(p.getInputStream().readAllBytes()).trim();
+        assertThat(p.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(out).as("nice of a MIN, NORM and MAX priority thread").isEqualTo("10 0 0");
     }
 
     @Test
