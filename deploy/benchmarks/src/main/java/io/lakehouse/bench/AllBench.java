@@ -26,7 +26,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * java -cp … io.lakehouse.bench.AllBench --home .local --repo . --services 'catalog:8081 engines:8082 …'
  *   --kube URL --kafka HOST:PORT --pg-port N --out results.md [--namespaces 20] [--seed 20]
  *   [--p1-rate 200 --p1-seconds 10 --p1-warm-up-seconds 3] [--write-warm-up 400] [--p2-rate 100 --p2-seconds 3] [--sat-threads 8 --sat-seconds 5 --sat-warm-up-seconds 2 --client-warm-up-seconds 10]
- *   [--p6-burst 100 --p6-fill 500] [--p7-seconds 60] [--p8-settle-seconds 10] [--p8-timeout-seconds 90]
+ *   [--p6-burst 100 --p6-fill 1200] [--p7-seconds 60] [--p8-settle-seconds 10] [--p8-timeout-seconds 90]
  *   [--p9-changes 40 --p9-gap-ms 250] [--p10-changes 300]
  *   [--p10-outage-seconds 0] [--ready-timeout-seconds 600]
  * </pre>
@@ -300,6 +300,6 @@ public final class AllBench {
             + " --p7-seconds 600 --p10-outage-seconds 300 --namespaces 100)", r.opt("p1-rate", 200), r.opt("p1-seconds", 10), r.opt("write-warm-up", 400), r.opt("p2-rate", 100),
         r.opt("p2-seconds", 3), r.opt("sat-threads", 8), r.opt("sat-seconds", 5), r.opt("sat-warm-up-seconds", 2), r.opt("client-warm-up-seconds", 10),
         r.opt("p6-burst", 100),
-        r.opt("p6-fill", 500), r.opt("p7-seconds", 60), r.opt("p10-changes", 300), r.namespaces.size());
+        r.opt("p6-fill", 1200), r.opt("p7-seconds", 60), r.opt("p10-changes", 300), r.namespaces.size());
   }
 }

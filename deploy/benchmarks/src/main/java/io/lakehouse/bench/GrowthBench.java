@@ -5,9 +5,10 @@ import java.util.Map;
 
 /**
  * P6, growth, on catalog-service: a burst of {@code --p6-burst} catalogs (100) timed until all Ready at the size
- * reached so far, then {@code --p6-fill} more (500) created and converged, then the same burst again: the throughput
- * at the larger size against the smaller (≥ 80 %), and what each of the fill's catalogs cost ({@link Costs}: heap
- * bytes after a full GC, Kubernetes API calls by verb, events, SQL work; plus the service's CPU ms): ≤ 15 KB of heap.
+ * reached so far, then {@code --p6-fill} more (1,200: enough for the heap per catalog to stand out of the noise,
+ * {@link #MIN_FILL}) created and converged, then the same burst again: the throughput at the larger size against the
+ * smaller (≥ 80 %), and what each of the fill's catalogs cost ({@link Costs}: heap bytes after full GCs, Kubernetes
+ * API calls by verb, events, SQL work; plus the service's CPU ms): ≤ 15 KB of heap.
  * The heap per catalog by class goes to {@code p6-heap-by-class.txt} in the run's raw data ({@link ClassHistogram}).
  * The quality bar's sizes (1,000 and 10,000) are {@code --p6-fill 9000 --p6-burst 1000} after a first 1,000.
  */
@@ -33,15 +34,15 @@ final class GrowthBench {
   /** The costs per catalog of the fill, for the table of counts. */
   Map<String, Double> measure(int readyTimeoutSeconds) throws Exception {
     int burst = r.opt("p6-burst", 100);
-    int fill = r.opt("p6-fill", 500);
+    int fill = r.opt("p6-fill", 1200);
     long pid = r.pid("catalog");
     Costs costs = new Costs(r.kubeUrl, r.pgPort, "catalog", pid);
     r.awaitCatalogsReady(readyTimeoutSeconds);
     double small = burstRate(burst, readyTimeoutSeconds);
     int sizeSmall = r.catalogCount();
     Thread.sleep(STATS_SETTLE_MS);
-    String histogramBefore = ClassHistogram.take(pid);
     Costs.Snapshot before = costs.snapshot();
+    String histogramBefore = ClassHistogram.take(pid); // after the snapshot's collections: the same live heap
     long cpuBefore = Proc.cpuTicks(pid);
     BenchCli.log("all", "P6: %d more catalogs (the fill) after %d", fill, r.catalogCount());
     Loops.parallel(fill, r.opt("sat-threads", 8), i -> r.createCatalog());

@@ -60,4 +60,13 @@ class VerdictsTest {
     assertThat(Proc.heapUsedKb(g1)).isEqualTo(98765);
     assertThat(Proc.heapUsedKb("jcmd: no such process")).isEqualTo(-1);
   }
+
+  @Test
+  void theLiveHeapIsReadOnceAFullCollectionFreesNoMoreThanTheOneBefore() {
+    assertThat(Proc.heapSettled(-1, 80_000)).as("the first collection alone").isFalse();
+    assertThat(Proc.heapSettled(80_000, 75_000)).as("the next one freed 5 MiB more: read again").isFalse();
+    assertThat(Proc.heapSettled(75_000, 75_000 - Proc.SETTLED_KB + 1)).isTrue();
+    assertThat(Proc.heapSettled(75_000, 75_100)).as("grew a little: nothing more to free").isTrue();
+    assertThat(Proc.heapSettled(75_000, -1)).as("jcmd failed: stop").isTrue();
+  }
 }
