@@ -17,8 +17,9 @@ import java.util.function.Predicate;
  * What a service costs that does not depend on the machine's noise, read from outside it: the local API's request
  * counts by verb of the service's own client (`lakehouse up` gives each service the User-Agent
  * {@code <schema>-service}), the events it wrote to its outbox and the SQL work on its schema (PostgreSQL's table
- * statistics: outbox rows inserted; scans + rows written), and its live heap ({@link Proc#heapUsedAfterGcKb}). {@link #snapshot} twice and
- * {@link Snapshot#perInstance} gives the cost per instance. Other services working at the same time do not count.
+ * statistics: outbox rows inserted; scans + rows written), and its live heap ({@link Proc#heapUsedAfterGcKb}).
+ * {@link #snapshot} twice and {@link Snapshot#perInstance} gives the cost per instance. Other services working at the
+ * same time do not count.
  */
 final class Costs {
 

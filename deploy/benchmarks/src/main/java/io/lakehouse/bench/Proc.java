@@ -219,10 +219,10 @@ final class Proc {
   /**
    * The live heap of {@code pid} in KiB (-1 if jcmd is missing or failed): full collections, one after the other,
    * until one frees less than {@link #SETTLED_KB} more than the one before (at most {@link #MAX_FULL_GCS}). One full
-   * collection after a burst of work is not enough: objects that only a finalizer, a cleaner or a reference queue
-   * lets go survive it and die in the next, and the serial collector may leave dead objects in place when it does
-   * not compact the whole old generation. A GC log of P6 showed a first collection at 80 MiB and the next one, a
-   * moment later, at 75 MiB: one reading moved P6's heap per catalog by 10 KiB.
+   * collection after a burst of work is not always enough: a GC log of P6 showed one at 80 MiB and the next, a
+   * moment later, at 75 MiB, which moved P6's heap per catalog by 10 KiB. Objects that only a finalizer, a cleaner or
+   * a reference queue lets go can survive the first and die in the next, and the serial collector may leave dead
+   * objects in place when it does not compact the whole old generation.
    */
   static long heapUsedAfterGcKb(long pid) {
     long used = -1;
