@@ -40,6 +40,25 @@ public final class StatementWrites implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Watches every table of the pool's schema (its Flyway history aside), each row described by its operation: so that
+     * {@link #transactions} counts the service's write transactions and nothing else the cluster runs (autovacuum's
+     * ANALYZE, for one, takes a transaction id of its own to write {@code pg_statistic}).
+     */
+    public StatementWrites watchEveryTable() {
+        for (Row row : pool.query("SELECT tablename FROM pg_tables WHERE schemaname = current_schema()"
+                + " AND tablename NOT IN ('test_writes', 'flyway_schema_history')").execute().await().indefinitely()) {
+            watch(row.getString(0), "INSERT OR UPDATE OR DELETE", "TG_OP");
+        }
+        return this;
+    }
+
+    /** How many transactions have written a row of the watched tables so far. */
+    public long transactions() {
+        return pool.query("SELECT count(DISTINCT split_part(statement, ':', 1)) FROM test_writes").execute().await()
+                .indefinitely().iterator().next().getLong(0);
+    }
+
     /** The statements that wrote a row of {@code table} described as {@code what}. */
     public List<String> statementsWriting(String table, String what) {
         return column("SELECT statement FROM test_writes WHERE tbl = $1 AND what = $2", Tuple.of(table, what));
