@@ -211,36 +211,33 @@ final class Proc {
     return "unknown (not a local process)";
   }
 
-  /** The most full collections {@link #heapUsedAfterGcKb} runs before it takes the last reading. */
-  static final int MAX_FULL_GCS = 4;
-  /** A full collection that frees less than this after the one before it leaves the live heap (KiB). */
-  static final long SETTLED_KB = 256;
+  /**
+   * The full collections {@link #heapUsedAfterGcKb} runs: the serial collector's {@code MarkSweepAlwaysCompactCount}
+   * (4), so that one of them compacts the whole old generation whatever the others leave in place.
+   */
+  static final int FULL_GCS = 4;
 
   /**
-   * The live heap of {@code pid} in KiB (-1 if jcmd is missing or failed): full collections, one after the other,
-   * until one frees less than {@link #SETTLED_KB} more than the one before (at most {@link #MAX_FULL_GCS}). One full
-   * collection after a burst of work is not always enough: a GC log of P6 showed one at 80 MiB and the next, a
-   * moment later, at 75 MiB, which moved P6's heap per catalog by 10 KiB. Objects that only a finalizer, a cleaner or
-   * a reference queue lets go can survive the first and die in the next, and the serial collector may leave dead
-   * objects in place when it does not compact the whole old generation.
+   * The live heap of {@code pid} in KiB (-1 if jcmd is missing or failed): the least heap in use after each of
+   * {@link #FULL_GCS} full collections, one after the other. One full collection is not enough: the serial collector
+   * leaves dead objects in place (as filler {@code int[]}) where compacting would move little, up to
+   * {@code MarkSweepDeadRatio} (5 %) of the old generation, and only every fourth full collection compacts it whole; two
+   * collections in a row may leave the same. A GC log of P6 showed one collection at 80 MiB and the next, a moment
+   * later, at 75 MiB, which moved P6's heap per catalog by 10 KiB; the short benchmark's class histograms showed
+   * 2.7 MiB of {@code int[]} gone between two readings 20 s apart.
    */
   static long heapUsedAfterGcKb(long pid) {
-    long used = -1;
-    for (int i = 0; i < MAX_FULL_GCS; i++) {
+    long least = -1;
+    for (int i = 0; i < FULL_GCS; i++) {
       run(List.of("jcmd", Long.toString(pid), "GC.run"));
-      long now = heapUsedKb(run(List.of("jcmd", Long.toString(pid), "GC.heap_info")));
-      boolean settled = heapSettled(used, now);
-      used = now;
-      if (settled) {
-        break;
-      }
+      least = leastHeap(least, heapUsedKb(run(List.of("jcmd", Long.toString(pid), "GC.heap_info"))));
     }
-    return used;
+    return least;
   }
 
-  /** Whether a full collection that left {@code nowKb} freed too little after the one that left {@code beforeKb}. */
-  static boolean heapSettled(long beforeKb, long nowKb) {
-    return nowKb < 0 || beforeKb >= 0 && beforeKb - nowKb < SETTLED_KB;
+  /** The lesser of two readings of the heap in use, -1 (no reading) counting as none. */
+  static long leastHeap(long a, long b) {
+    return a < 0 ? b : b < 0 ? a : Math.min(a, b);
   }
 
   /**
