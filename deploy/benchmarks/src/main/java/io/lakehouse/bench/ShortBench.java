@@ -18,20 +18,28 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The short benchmark {@code lakehouse test} runs (≤ 2 min): {@code --n} instances (20) created until Ready on a warm
- * service, catalogs on catalog-service and, when {@code --services} names engines-service and it runs, mlflow
- * instances on engines-service; and what each costs that does not depend on the machine ({@link Costs}: API calls by
- * verb, events, SQL work, heap bytes; plus the reconcile passes, and the CPU ms, reported without a limit), checked
- * against the limits of {@code --thresholds}
- * (deploy/benchmarks/thresholds.properties: {@code <service>.<figure>.max}, with the value measured when it was set
- * next to it). A change that multiplies a cost per instance by ten exceeds its limit: exit status 1. Run by
- * {@code deploy/benchmarks/run --short}.
+ * The short benchmark {@code lakehouse test} runs (≤ 2 min): {@code --n} instances ({@value #DEFAULT_N}) created until
+ * Ready on a warm service, catalogs on catalog-service and, when {@code --services} names engines-service and it runs,
+ * mlflow instances on engines-service; and what each costs that does not depend on the machine ({@link Costs}: API
+ * calls by verb, events, SQL work, heap bytes; plus the reconcile passes, and the CPU ms, reported without a limit),
+ * checked against the limits of {@code --thresholds} (deploy/benchmarks/thresholds.properties:
+ * {@code <service>.<figure>.max}, with the value measured when it was set next to it). A change that multiplies a cost
+ * per instance by ten exceeds its limit: exit status 1. Run by {@code deploy/benchmarks/run --short}.
  */
 public final class ShortBench {
 
   private static final String NAMESPACE = "bench-short";
+  /**
+   * Instances measured per service. The live heap moves by one or two MiB between two readings whatever was created
+   * (reflection data and other start-up leftovers let go, caches that grow on first use): ±50 KB per instance at 20,
+   * the size of a tenfold regression of a catalog's 12 KB. At 100, eleven runs read 15-60 KB per catalog and 7-39 KB
+   * per mlflow instance, and the run takes some 10 s more.
+   */
+  private static final int DEFAULT_N = 100;
   /** PostgreSQL backends publish their table statistics when idle, within PGSTAT_IDLE_INTERVAL (10 s). */
   private static final long STATS_SETTLE_MS = 11_000;
+  /** How long a service may take to commit its consumers' offsets (a group's dead member expires within 45 s). */
+  private static final long CONSUMED_SECONDS = 90;
   /** How long a service may take to converge what its database already held before the benchmark starts. */
   private static final long QUIET_MINUTES = 10;
 
@@ -41,6 +49,8 @@ public final class ShortBench {
 
   private final Map<String, String> opts;
   private final Path home;
+  /** The run's raw data: each service's heap per instance by class ({@link ClassHistogram}). */
+  private final Path work;
   private final KubernetesClient kube;
   private final String token;
   private final String run = BenchCli.runId();
@@ -48,6 +58,7 @@ public final class ShortBench {
   private ShortBench(Map<String, String> opts) {
     this.opts = opts;
     this.home = Path.of(opts.getOrDefault("home", ".local")).toAbsolutePath();
+    this.work = Path.of(opts.getOrDefault("work", "deploy/benchmarks/target/short")).toAbsolutePath();
     this.kube = BenchCli.kube(opts);
     this.token = BenchCli.token(opts, home);
   }
@@ -64,7 +75,8 @@ public final class ShortBench {
   }
 
   private int run() throws Exception {
-    int n = BenchCli.intOption(opts, "n", 20);
+    int n = BenchCli.intOption(opts, "n", DEFAULT_N);
+    Files.createDirectories(work);
     Buckets.namespace(kube, NAMESPACE);
     List<Subject> subjects = new ArrayList<>(List.of(new Subject("catalog", Api.KIND, "catalog")));
     if (BenchCli.hasService(opts, "engines") && pid("engines") > 0) {
@@ -97,16 +109,21 @@ public final class ShortBench {
     List<String> warmUp = names(subject, "w", 5);
     createUntilReady(api, subject, warmUp);
     delete(api, subject, warmUp);
+    awaitConsumed(subject);
     Thread.sleep(STATS_SETTLE_MS);
     Costs.Snapshot before = costs.snapshot();
+    String histogramBefore = ClassHistogram.take(pid); // after the snapshot's collections: the same live heap
     double passesBefore = api.reconcilePasses();
     long cpuBefore = Proc.cpuTicks(pid);
     log("%s: measured, %d created until Ready", subject.service(), n);
     List<String> measured = names(subject, "m", n);
     createUntilReady(api, subject, measured);
+    awaitConsumed(subject);
     Thread.sleep(STATS_SETTLE_MS);
     Costs.Snapshot after = costs.snapshot();
     long cpuAfter = Proc.cpuTicks(pid);
+    Files.writeString(work.resolve(subject.service() + "-heap-by-class.txt"),
+        ClassHistogram.perInstance(histogramBefore, ClassHistogram.take(pid), n));
     Map<String, Double> perInstance = after.perInstance(before, n);
     perInstance.put("passes", (api.reconcilePasses() - passesBefore) / n);
     // The machine's load moves it (JIT, GC, contention): reported, not limited.
@@ -141,6 +158,17 @@ public final class ShortBench {
             + " 'deploy/local/lakehouse down --purge' starts from an empty one");
       }
       Thread.sleep(500);
+    }
+  }
+
+  /** Waits until the service's consumers committed every event written so far: consumed inside the window. */
+  private void awaitConsumed(Subject subject) throws Exception {
+    String group = subject.service() + "-service";
+    try (ConsumerLag lag = new ConsumerLag(opts.get("kafka"))) {
+      if (!lag.awaitNone(group, CONSUMED_SECONDS)) {
+        throw new IllegalStateException("consumer group " + group + " still has " + lag.of(group)
+            + " records to commit after " + CONSUMED_SECONDS + " s");
+      }
     }
   }
 
