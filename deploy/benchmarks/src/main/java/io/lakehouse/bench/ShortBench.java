@@ -38,7 +38,7 @@ public final class ShortBench {
   private static final int DEFAULT_N = 100;
   /** PostgreSQL backends publish their table statistics when idle, within PGSTAT_IDLE_INTERVAL (10 s). */
   private static final long STATS_SETTLE_MS = 11_000;
-  /** How long a service may take to commit its consumers' offsets (a group's dead member expires within 45 s). */
+  /** How long a service may take to commit its consumers' offsets (once 41 s after its start, see ConsumerLag). */
   private static final long CONSUMED_SECONDS = 90;
   /** How long a service may take to converge what its database already held before the benchmark starts. */
   private static final long QUIET_MINUTES = 10;
