@@ -30,10 +30,9 @@ public final class ShortBench {
 
   private static final String NAMESPACE = "bench-short";
   /**
-   * Instances measured per service. The live heap moves by one or two MiB between two readings whatever was created
-   * (reflection data and other start-up leftovers let go, caches that grow on first use): ±50 KB per instance at 20,
-   * the size of a tenfold regression of a catalog's 12 KB. At 100, eleven runs read 15-60 KB per catalog and 7-39 KB
-   * per mlflow instance, and the run takes some 10 s more.
+   * Instances measured per service. What grows on first use (a jar the class loader opens again, buffers of the
+   * relay's Kafka producer) is spread over them: at 20 the heap per instance moved by ±50 KB, the size of a tenfold
+   * regression of a catalog's 12 KB; at 100 four runs read 16.0-16.8 KB per catalog and 11.0-13.9 KB per mlflow.
    */
   private static final int DEFAULT_N = 100;
   /** PostgreSQL backends publish their table statistics when idle, within PGSTAT_IDLE_INTERVAL (10 s). */
