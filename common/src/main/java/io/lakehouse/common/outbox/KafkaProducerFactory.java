@@ -14,10 +14,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * since event latency matters more than batching here (a lone event goes out at once). Records sent
  * while a request is in flight still share the next one, up to 32 KiB per partition. Why not larger:
  * the producer keeps every buffer of that size it ever filled for reuse (its pool, up to
- * {@code buffer.memory}), one per partition per batch in flight: at 256 KiB a few hundred creates left
- * 15 of them (3.75 MiB) in catalog-service's heap for good, and a drained backlog no faster (P10 4,100–4,800
- * events/s either way, docs/benchmarks.md "The relay's producer buffers"). Timeouts are short so a
- * Kafka outage shows up as a failed pass (rows stay in the outbox) instead of a blocked thread.
+ * {@code buffer.memory}), one per partition per batch in flight: at 256 KiB about a thousand creates
+ * left 15 of them (3.75 MiB) in catalog-service's heap for good, and a drained backlog went out no
+ * faster (P10 4,100–4,800 events/s either way, docs/benchmarks.md "The relay's producer buffers").
+ * Timeouts are short so a Kafka outage shows up as a failed pass (rows stay in the outbox) instead
+ * of a blocked thread.
  */
 @ApplicationScoped
 public class KafkaProducerFactory {

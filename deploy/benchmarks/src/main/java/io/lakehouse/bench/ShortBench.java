@@ -32,7 +32,7 @@ public final class ShortBench {
   /**
    * Instances measured per service. What grows on first use (a jar the class loader opens again, buffers of the
    * relay's Kafka producer) is spread over them: at 20 the heap per instance moved by ±50 KB, the size of a tenfold
-   * regression of a catalog's 12 KB; at 100 four runs read 16.0-16.8 KB per catalog and 11.0-13.9 KB per mlflow.
+   * regression of a catalog's 12 KB; at 100 five runs read 14.6-16.8 KB per catalog and 11.0-15.7 KB per mlflow.
    */
   private static final int DEFAULT_N = 100;
   /** PostgreSQL backends publish their table statistics when idle, within PGSTAT_IDLE_INTERVAL (10 s). */
