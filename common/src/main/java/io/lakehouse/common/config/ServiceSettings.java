@@ -39,6 +39,16 @@ public interface ServiceSettings {
         @WithDefault("2000")
         int batchSize();
 
+        /**
+         * {@code lakehouse.service.outbox.pass-spacing}, default 20ms: the least time from one pass's start to the
+         * next's. A commit after a quiet moment is published at once; under a stream of commits, each pass takes what
+         * was committed meanwhile. Every produce request wakes a fetch of every consumer group (their fetches wait for
+         * one byte), so passes of one event cost the broker and each consumer one round each per event
+         * (docs/benchmarks.md "Relay passes spaced"). 0 turns the spacing off.
+         */
+        @WithDefault("20ms")
+        Duration passSpacing();
+
         /** {@code lakehouse.service.outbox.send-timeout}, default 15s for Kafka acks of a batch. */
         @WithDefault("15s")
         Duration sendTimeout();

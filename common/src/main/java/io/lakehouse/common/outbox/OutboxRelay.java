@@ -64,6 +64,8 @@ public class OutboxRelay {
     private long backoffMs = 100;
     /** Whether the next pass counts the parked rows (listener thread only). */
     private boolean recountParked = true;
+    /** System.nanoTime() of the last pass's start (listener thread only). */
+    private long lastPass = System.nanoTime() - TimeUnit.DAYS.toNanos(1);
     /** System.nanoTime() of the last purge (listener thread only). */
     private long lastPurge = System.nanoTime();
     private PgChannelListener listener;
@@ -126,6 +128,7 @@ public class OutboxRelay {
     private void drainOrBackOff(List<String> payloads) {
         recountParked |= payloads == null || payloads.isEmpty();
         try {
+            awaitSpacing();
             drain();
             purgeIfDue();
             lastError = null;
@@ -136,6 +139,15 @@ public class OutboxRelay {
             Pause.sleep(backoffMs);
             backoffMs = Math.min(backoffMs * 2, MAX_BACKOFF_MS);
         }
+    }
+
+    /** Waits until {@code pass-spacing} has passed since the last pass started, then counts this one as started. */
+    private void awaitSpacing() {
+        long wait = lastPass + settings.outbox().passSpacing().toNanos() - System.nanoTime();
+        if (wait > 0) {
+            Pause.sleep(TimeUnit.NANOSECONDS.toMillis(wait) + 1);
+        }
+        lastPass = System.nanoTime();
     }
 
     private void drain() throws Exception {

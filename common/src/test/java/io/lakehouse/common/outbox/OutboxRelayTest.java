@@ -17,8 +17,10 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.UUID;
 import javax.sql.DataSource;
 import org.flywaydb.core.Flyway;
@@ -72,6 +74,29 @@ class OutboxRelayTest {
                     .extracting(LakehouseEvent::id).containsExactly(id));
             assertThat(publishedAt(id)).isPresent();
         }
+    }
+
+    @Test
+    void aCommitAfterAQuietMomentGoesOutAtOnceAndAStreamOfCommitsInPassesSpacedBySetting() throws Exception {
+        Duration spacing = Duration.ofMillis(300);
+        start(settings(Duration.ofHours(1), Duration.ofHours(1), 500, spacing));
+        String ns = "relay-" + UUID.randomUUID();
+        UUID first = insert(ns + "-first", 1).get(0);
+        await().atMost(Duration.ofSeconds(10)).until(() -> publishedAt(first).isPresent());
+        Thread.sleep(spacing.toMillis() + 100);
+        List<UUID> ids = new ArrayList<>();
+        for (int i = 0; i < 12; i++) { // twelve transactions over about 350 ms
+            ids.addAll(insert(ns, 1));
+            Thread.sleep(25);
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> publishedAt(ids.get(ids.size() - 1)).isPresent());
+        assertThat(Duration.between(eventTime(ids.get(0)), publishedAt(ids.get(0)).orElseThrow()))
+                .as("the first commit after a quiet moment waits for no spacing").isLessThan(Duration.ofMillis(150));
+        Set<Instant> passes = new HashSet<>();
+        for (UUID id : ids) {
+            passes.add(publishedAt(id).orElseThrow()); // now() of the pass's transaction: one value per pass
+        }
+        assertThat(passes).as("the passes that published the twelve commits").hasSizeBetween(2, 3);
     }
 
     @Test
@@ -164,6 +189,17 @@ class OutboxRelayTest {
         }
     }
 
+    private static Instant eventTime(UUID id) throws SQLException {
+        try (Connection c = dataSource().getConnection();
+                PreparedStatement q = c.prepareStatement("SELECT event_time FROM outbox WHERE event_id = ?")) {
+            q.setObject(1, id);
+            try (ResultSet rs = q.executeQuery()) {
+                rs.next();
+                return rs.getTimestamp(1).toInstant();
+            }
+        }
+    }
+
     private static boolean exists(UUID id) throws SQLException {
         try (Connection c = dataSource().getConnection();
                 PreparedStatement q = c.prepareStatement("SELECT 1 FROM outbox WHERE event_id = ?")) {
@@ -175,6 +211,10 @@ class OutboxRelayTest {
     }
 
     private static ServiceSettings settings(Duration sweep, Duration retention, int batch) {
+        return settings(sweep, retention, batch, Duration.ofMillis(20));
+    }
+
+    private static ServiceSettings settings(Duration sweep, Duration retention, int batch, Duration spacing) {
         ServiceSettings.Outbox outbox = new ServiceSettings.Outbox() {
             @Override
             public boolean relayEnabled() {
@@ -189,6 +229,11 @@ class OutboxRelayTest {
             @Override
             public int batchSize() {
                 return batch;
+            }
+
+            @Override
+            public Duration passSpacing() {
+                return spacing;
             }
 
             @Override
