@@ -174,14 +174,17 @@ public final class CatalogKind implements InstanceKind<CatalogContext> {
             Optional.ofNullable(realmInit).ifPresent(remove::add);
             Optional.ofNullable(catalogInit).ifPresent(remove::add);
         } else if (Conditions.isTrue(c, CatalogStatusCalculator.DATABASE_READY)
-                && !Conditions.isTrue(c, CatalogStatusCalculator.REALM_INITIALIZED)) {
+                && !Conditions.isTrue(c, CatalogStatusCalculator.REALM_INITIALIZED)
+                && CatalogTasks.realmInitToCreate(realmInit, inst, ctx)) {
             createOnce.add(CatalogTasks.realmInit(inst, ctx, owner, database.getMetadata().getUid()));
         }
         if (Conditions.isTrue(c, CatalogStatusCalculator.REALM_INITIALIZED)
                 && Conditions.isTrue(c, CatalogStatusCalculator.SERVER_READY)
                 && !Conditions.isTrue(c, CatalogStatusCalculator.CATALOG_CREATED)) {
             enforce.add(CatalogTasks.catalogInitConfig(inst, ctx, owner));
-            createOnce.add(CatalogTasks.catalogInit(inst, ctx, owner));
+            if (CatalogTasks.catalogInitToCreate(catalogInit, inst, ctx)) {
+                createOnce.add(CatalogTasks.catalogInit(inst, ctx, owner));
+            }
         }
         return new Progress(new InstanceStatus.Result(status.phase(), status.conditions()), enforce, createOnce,
                 remove);

@@ -19,6 +19,8 @@ import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
 import io.lakehouse.common.kube.EnvVars;
+import io.lakehouse.common.kube.ForeignObjectException;
+import io.lakehouse.common.kube.Ownership;
 import io.lakehouse.common.kube.PodSecurity;
 import io.lakehouse.common.storage.StorageSpec;
 import java.io.IOException;
@@ -58,6 +60,29 @@ public final class CatalogTasks {
     public static final String DATABASE_UID = "lakehouse.io/database-uid";
 
     private CatalogTasks() {}
+
+    /** Whether the realm task's Job is still to be created ({@link #toCreate}). */
+    public static boolean realmInitToCreate(Job live, Instance inst, CatalogContext ctx) {
+        return toCreate(live, inst, ctx, CatalogLabels.REALM_INIT);
+    }
+
+    /** Whether the catalog task's Job is still to be created ({@link #toCreate}). */
+    public static boolean catalogInitToCreate(Job live, Instance inst, CatalogContext ctx) {
+        return toCreate(live, inst, ctx, CatalogLabels.CATALOG_INIT);
+    }
+
+    /**
+     * Not when a Job of its name is there already ({@code live}), which must then be this instance's
+     * ({@link ForeignObjectException} otherwise, as its create would have found). A task runs once: its Job is built by
+     * the pass that creates it, not again by every pass while it runs.
+     */
+    private static boolean toCreate(Job live, Instance inst, CatalogContext ctx, String component) {
+        if (live == null) {
+            return true;
+        }
+        Ownership.require(CatalogLabels.labels(inst, ctx, component), live);
+        return false;
+    }
 
     /**
      * {@code bootstrap} of the realm with the root principal's generated credentials, marked with the uid

@@ -19,7 +19,11 @@ public final class Ownership {
      * (written before uid labels existed). A desired object without a uid label is not checked.
      */
     public static boolean sameInstance(HasMetadata desired, HasMetadata live) {
-        Map<String, String> want = labels(desired);
+        return sameInstance(labels(desired), live);
+    }
+
+    /** {@link #sameInstance(HasMetadata, HasMetadata)} for a desired object known by its labels, not built. */
+    private static boolean sameInstance(Map<String, String> want, HasMetadata live) {
         String uid = want.get(Labels.INSTANCE_UID);
         if (uid == null) {
             return true;
@@ -36,7 +40,15 @@ public final class Ownership {
 
     /** Throws {@link ForeignObjectException} unless {@code live} may be written as {@code desired}. */
     public static void require(HasMetadata desired, HasMetadata live) {
-        if (!sameInstance(desired, live)) {
+        require(labels(desired), live);
+    }
+
+    /**
+     * {@link #require(HasMetadata, HasMetadata)} for a desired object known by its labels: an object that exists is
+     * checked without building what would be written in its place.
+     */
+    public static void require(Map<String, String> desiredLabels, HasMetadata live) {
+        if (!sameInstance(desiredLabels, live)) {
             throw new ForeignObjectException(live);
         }
     }
