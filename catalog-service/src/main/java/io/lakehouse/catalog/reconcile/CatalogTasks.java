@@ -72,9 +72,9 @@ public final class CatalogTasks {
     }
 
     /**
-     * Not when a Job of its name is there already ({@code live}), which must then be this instance's
-     * ({@link ForeignObjectException} otherwise, as its create would have found). A task runs once: its Job is built by
-     * the pass that creates it, not again by every pass while it runs.
+     * Whether a task's Job is still to be created: not when a Job of its name is there already ({@code live}), which
+     * must then be this instance's ({@link ForeignObjectException} otherwise, as its create would have found). A task
+     * runs once: its Job is built by the pass that creates it, not again by every pass while it runs.
      */
     private static boolean toCreate(Job live, Instance inst, CatalogContext ctx, String component) {
         if (live == null) {
