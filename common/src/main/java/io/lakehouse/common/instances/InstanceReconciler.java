@@ -153,38 +153,39 @@ public class InstanceReconciler<C extends InstanceContext> {
         List<AppliedVersion> applied = Collections.synchronizedList(new ArrayList<>());
         ConfigMap desiredRoot = InstanceObjects.rootObject(inst, kind.app(), ctx);
         OwnerReference owner = OwnerReferences.controlledBy(apply(desiredRoot, ApplyMode.ENFORCE, applied));
-        // The root first (its uid owns the rest), then side by side: the Secrets, then the other objects pods read
-        // from, then the objects that use them (a pod template's digest reads those Secrets when it is built).
-        List<Runnable> secrets = new ArrayList<>();
+        // The root first (its uid owns the rest), then side by side the Secrets and the other objects pods read from,
+        // then the objects that use them (a pod template's digest reads those Secrets when it is built). No object
+        // is built from another's live state, so the Secrets need no round trip of their own before the rest.
+        List<Runnable> data = new ArrayList<>();
         for (GeneratedSecret generated : kind.generatedSecrets(inst, ctx, owner)) {
             // Built only when missing: values (and certificates) are generated once.
             Optional<HasMetadata> existing = cache.get(ResourceKind.SECRET, inst.namespace(), generated.name());
             if (existing.isEmpty()) {
-                secrets.add(() -> apply(generated.build().get(), ApplyMode.CREATE_ONLY, applied));
+                data.add(() -> apply(generated.build().get(), ApplyMode.CREATE_ONLY, applied));
             } else {
                 Ownership.require(desiredRoot, existing.get());
                 applied.add(AppliedVersion.of(existing.get(), existing.get()));
             }
         }
         if (inst.sealedCredentials() != null) {
-            secrets.add(() -> apply(InstanceObjects.s3Secret(inst, kind.app(), ctx, owner,
+            data.add(() -> apply(InstanceObjects.s3Secret(inst, kind.app(), ctx, owner,
                     sealer.open(inst.sealedCredentials().accessKeyId()),
                     sealer.open(inst.sealedCredentials().secretAccessKey())), ApplyMode.ENFORCE, applied));
         }
-        SideBySide.run(secrets);
+        List<Runnable> users = new ArrayList<>();
+        Set<String> othersSecrets = ConcurrentHashMap.newKeySet();
         if (gates.mayDeploy()) {
             List<HasMetadata> all = new ArrayList<>(kind.accessObjects(inst, granted, members, ctx, owner));
             all.addAll(kind.objects(inst, ctx, owner));
-            Set<String> othersSecrets = ConcurrentHashMap.newKeySet();
-            List<Runnable> data = new ArrayList<>();
-            List<Runnable> users = new ArrayList<>();
             for (HasMetadata o : all) {
                 (readByPods(o) ? data : users).add(() -> apply(
                         PodSecrets.withDigest(o, secret -> secret(inst.namespace(), secret, othersSecrets)),
                         ApplyMode.ENFORCE, applied));
             }
-            SideBySide.run(data);
-            SideBySide.run(users);
+        }
+        SideBySide.run(data);
+        SideBySide.run(users);
+        if (gates.mayDeploy()) {
             cache.dependsOn(inst.namespace(), inst.name(), othersSecrets);
         }
         lastApplied.record(key(inst), desired, applied);
