@@ -5,12 +5,12 @@ import static io.lakehouse.catalog.reconcile.CatalogStatusCalculator.DATABASE_RE
 import static io.lakehouse.catalog.reconcile.CatalogStatusCalculator.READY;
 import static io.lakehouse.catalog.reconcile.CatalogStatusCalculator.REALM_INITIALIZED;
 import static io.lakehouse.catalog.reconcile.CatalogStatusCalculator.SERVER_READY;
+import static io.lakehouse.catalog.unit.Fixtures.database;
+import static io.lakehouse.catalog.unit.Fixtures.databaseWithUid;
+import static io.lakehouse.catalog.unit.Fixtures.healthyDatabase;
+import static io.lakehouse.catalog.unit.Fixtures.server;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
-import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
@@ -34,23 +34,6 @@ class CatalogStatusCalculatorTest {
     private static final Instant T3 = Instant.parse("2026-01-01T10:03:00Z");
 
     // --- what Kubernetes shows ---
-
-    private static GenericKubernetesResource database(String phase, int readyInstances) {
-        return new GenericKubernetesResourceBuilder().withApiVersion("postgresql.cnpg.io/v1").withKind("Cluster")
-                .withNewMetadata().withName("warehouse-db").endMetadata()
-                .withAdditionalProperties(Map.of("status", Map.of("phase", phase, "readyInstances", readyInstances)))
-                .build();
-    }
-
-    private static GenericKubernetesResource healthyDatabase() {
-        return database("Cluster in healthy state", 1);
-    }
-
-    private static Deployment server(int available) {
-        return new DeploymentBuilder().withNewMetadata().withName("warehouse").endMetadata()
-                .withNewStatus().withReplicas(1).withAvailableReplicas(available == 0 ? null : available).endStatus()
-                .build();
-    }
 
     private static Job runningJob() {
         return new JobBuilder().withNewMetadata().withName("job").endMetadata()
@@ -305,12 +288,6 @@ class CatalogStatusCalculatorTest {
     }
 
     // --- a recreated database ---
-
-    private static GenericKubernetesResource databaseWithUid(String uid) {
-        GenericKubernetesResource db = healthyDatabase();
-        db.getMetadata().setUid(uid);
-        return db;
-    }
 
     private static Job realmDoneOn(String databaseUid) {
         Job job = completeJob();

@@ -1,14 +1,13 @@
 package io.lakehouse.catalog.unit;
 
+import static io.lakehouse.catalog.unit.Fixtures.databaseWithUid;
+import static io.lakehouse.catalog.unit.Fixtures.server;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.ConfigMap;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
-import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
@@ -36,21 +35,6 @@ class CatalogTaskJobsTest {
     private static final Instant NOW = Instant.parse("2026-01-01T10:00:00Z");
     private static final Instance INSTANCE = Fixtures.withCredentialsSecret();
 
-    private static GenericKubernetesResource healthyDatabase() {
-        return new GenericKubernetesResourceBuilder().withApiVersion("postgresql.cnpg.io/v1").withKind("Cluster")
-                .withNewMetadata().withName(CatalogNames.database(Fixtures.NAME)).withUid(Fixtures.DATABASE_UID)
-                .endMetadata()
-                .withAdditionalProperties(Map.of("status", Map.of("phase", "Cluster in healthy state",
-                        "readyInstances", 1)))
-                .build();
-    }
-
-    private static Deployment server(int available) {
-        return new DeploymentBuilder().withNewMetadata().withName(CatalogNames.server(Fixtures.NAME)).endMetadata()
-                .withNewStatus().withReplicas(1).withAvailableReplicas(available == 0 ? null : available).endStatus()
-                .build();
-    }
-
     private static Job realmInit() {
         return CatalogTasks.realmInit(INSTANCE, Fixtures.context(), Fixtures.owner(), Fixtures.DATABASE_UID);
     }
@@ -73,7 +57,8 @@ class CatalogTaskJobsTest {
     /** The pass's progress with these objects live (null: missing). */
     private static Progress progress(Deployment server, Job realmInit, Job catalogInit) {
         Map<String, HasMetadata> live = new HashMap<>();
-        live.put(ResourceKind.CNPG_CLUSTER.key() + "/" + CatalogNames.database(Fixtures.NAME), healthyDatabase());
+        live.put(ResourceKind.CNPG_CLUSTER.key() + "/" + CatalogNames.database(Fixtures.NAME),
+                databaseWithUid(Fixtures.DATABASE_UID));
         live.put(ResourceKind.DEPLOYMENT.key() + "/" + CatalogNames.server(Fixtures.NAME), server);
         live.put(ResourceKind.JOB.key() + "/" + CatalogNames.realmInitJob(Fixtures.NAME), realmInit);
         live.put(ResourceKind.JOB.key() + "/" + CatalogNames.catalogInit(Fixtures.NAME), catalogInit);

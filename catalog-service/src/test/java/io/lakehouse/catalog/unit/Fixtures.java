@@ -1,7 +1,11 @@
 package io.lakehouse.catalog.unit;
 
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResourceBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
+import io.fabric8.kubernetes.api.model.apps.Deployment;
+import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.catalog.domain.CatalogSpec;
@@ -25,6 +29,7 @@ import io.lakehouse.common.testing.TestCa;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.UUID;
 
 /**
@@ -116,6 +121,31 @@ final class Fixtures {
 
     static OwnerReference owner() {
         return OwnerReferences.controlledBy("v1", "ConfigMap", CatalogNames.root(NAME), ROOT_UID);
+    }
+
+    /** The instance's database Cluster as CloudNativePG reports it: {@code phase}, {@code readyInstances}. */
+    static GenericKubernetesResource database(String phase, int readyInstances) {
+        return new GenericKubernetesResourceBuilder().withApiVersion("postgresql.cnpg.io/v1").withKind("Cluster")
+                .withNewMetadata().withName(CatalogNames.database(NAME)).endMetadata()
+                .withAdditionalProperties(Map.of("status", Map.of("phase", phase, "readyInstances", readyInstances)))
+                .build();
+    }
+
+    static GenericKubernetesResource healthyDatabase() {
+        return database("Cluster in healthy state", 1);
+    }
+
+    static GenericKubernetesResource databaseWithUid(String uid) {
+        GenericKubernetesResource db = healthyDatabase();
+        db.getMetadata().setUid(uid);
+        return db;
+    }
+
+    /** The Polaris server's Deployment with {@code available} replicas available. */
+    static Deployment server(int available) {
+        return new DeploymentBuilder().withNewMetadata().withName(CatalogNames.server(NAME)).endMetadata()
+                .withNewStatus().withReplicas(1).withAvailableReplicas(available == 0 ? null : available).endStatus()
+                .build();
     }
 
     /** Every object of the instance, in the reconciler's order, the root first. */
