@@ -15,6 +15,9 @@ KUBE_READY_LINE="local kubernetes API ready"
 # Its heap holds every object as JSON plus the 20,000 changes kept for resuming watches: ≈ 190 KB per catalog.
 # 256 MB ran out at 1,300 catalogs (the server then stopped answering); 2 GB leaves room for the bar's 10,000.
 KUBE_HEAP="${LAKEHOUSE_KUBE_HEAP:-2g}"
+# C1 only: the C2 compiler cost the test bed a third of its CPU in a short benchmark and, compiling while the
+# services created, put P3's p99 at 88-508 ms against 46-57 ms with C1 (docs/benchmarks.md "The test bed's JIT").
+KUBE_JAVA_OPTS="${LAKEHOUSE_KUBE_JAVA_OPTS:--XX:TieredStopAtLevel=1}"
 KEYS_PUBLIC_B64="${LH_KEYS_DIR}/public.b64"
 
 # Generates the token signing keys once; prints nothing.
@@ -66,7 +69,7 @@ kube_up() {
   port_open "${KUBE_HOST}" "${KUBE_PORT}" &&
     die "port ${KUBE_PORT} is taken by a process this stack did not start"
   : >"${KUBE_LOG}"
-  local jvm_opts=("-Xmx${KUBE_HEAP}")
+  local jvm_opts=("-Xmx${KUBE_HEAP}" ${KUBE_JAVA_OPTS})
   # the kit logs through JBoss LogManager when it is on its classpath
   if compgen -G "${REPO_ROOT}/${LOCAL_KIT_DIR}/target/lib/jboss-logmanager-*.jar" >/dev/null; then
     jvm_opts+=(-Djava.util.logging.manager=org.jboss.logmanager.LogManager)
