@@ -19,6 +19,9 @@ KAFKA_POM="deploy/local/kafka/pom.xml"
 KAFKA_LOG4J="${REPO_ROOT}/deploy/local/kafka/log4j2.xml"
 KAFKA_TOOLS_LOG4J="${REPO_ROOT}/deploy/local/kafka/tools-log4j2.xml"
 KAFKA_START_TIMEOUT=60
+# The broker's JVM beyond its heap. C1 only: C2 compiled for 3.4-3.8 s of the two cores in a short benchmark, while
+# the broker's request threads cost the same on C1 (docs/benchmarks.md "The test bed's JIT").
+KAFKA_JAVA_OPTS="${LAKEHOUSE_KAFKA_JAVA_OPTS:--XX:TieredStopAtLevel=1}"
 # topic:partitions; each topic also gets <topic>.dlq with 1 partition.
 KAFKA_TOPICS="${LAKEHOUSE_KAFKA_TOPICS:-lakehouse.instances:3 lakehouse.access:3 lakehouse.sparkjobs:3 lakehouse.audit:3}"
 # The tests' twins of those topics (common's TestTopics.PREFIX): a stack on the same broker never reads their events.
@@ -82,7 +85,7 @@ kafka_format() {
 
 kafka_start_process() {
   local pid rc=0
-  pid=$(start_bg kafka "${KAFKA_LOG}" java -Xmx512m -Xms256m \
+  pid=$(start_bg kafka "${KAFKA_LOG}" java -Xmx512m -Xms256m ${KAFKA_JAVA_OPTS} \
     "-Dlog4j2.configurationFile=${KAFKA_LOG4J}" -cp "${KAFKA_LIB}/*" kafka.Kafka "${KAFKA_CONF}")
   wait_port "${KAFKA_HOST}" "${KAFKA_PORT}" "${KAFKA_START_TIMEOUT}" "${pid}" || rc=$?
   if ((rc != 0)); then
