@@ -10,8 +10,8 @@ import org.junit.jupiter.api.Test;
 /** When a port that refused connections accepts them again, as P10's window needs it. */
 class BrokerReturnTest {
 
-  /** The poll interval, the connect and the scheduler's slack. */
-  private static final long POLL_SLACK_MS = 200;
+  /** The poll interval, the connect and a loaded machine's scheduler. */
+  private static final long POLL_SLACK_MS = 1_000;
 
   @Test
   void noReturnWhileRefusedThenTheMomentItAccepts() throws Exception {
