@@ -174,7 +174,8 @@ public class InstanceReconciler<C extends InstanceContext> {
         }
         List<Runnable> users = new ArrayList<>();
         Set<String> othersSecrets = ConcurrentHashMap.newKeySet();
-        if (gates.mayDeploy()) {
+        boolean deploy = gates.mayDeploy();
+        if (deploy) {
             List<HasMetadata> all = new ArrayList<>(kind.accessObjects(inst, granted, members, ctx, owner));
             all.addAll(kind.objects(inst, ctx, owner));
             for (HasMetadata o : all) {
@@ -185,7 +186,7 @@ public class InstanceReconciler<C extends InstanceContext> {
         }
         SideBySide.run(data);
         SideBySide.run(users);
-        if (gates.mayDeploy()) {
+        if (deploy) {
             cache.dependsOn(inst.namespace(), inst.name(), othersSecrets);
         }
         lastApplied.record(key(inst), desired, applied);
