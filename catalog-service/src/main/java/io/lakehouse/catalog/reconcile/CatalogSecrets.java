@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.lakehouse.catalog.domain.CatalogKind;
 import io.lakehouse.catalog.domain.CatalogNames;
 import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.kube.SecretData;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -36,9 +37,10 @@ public final class CatalogSecrets {
         return secret(CatalogNames.rootPrincipalSecret(inst.name()), inst, ctx, owner, data);
     }
 
-    /** Fixed token-broker key, so tokens survive restarts and work on every replica. */
+    /** Fixed token-broker key, so tokens survive restarts and work on every replica; read by Polaris alone. */
     public static Secret tokenBroker(Instance inst, CatalogContext ctx, OwnerReference owner, String key) {
-        return secret(CatalogNames.tokenBrokerSecret(inst.name()), inst, ctx, owner, Map.of(SYMMETRIC_KEY, key));
+        return Labels.privateSecret(
+                secret(CatalogNames.tokenBrokerSecret(inst.name()), inst, ctx, owner, Map.of(SYMMETRIC_KEY, key)));
     }
 
     private static Secret secret(

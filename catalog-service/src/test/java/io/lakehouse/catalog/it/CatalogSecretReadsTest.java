@@ -15,6 +15,7 @@ import io.fabric8.kubernetes.client.dsl.base.PatchContext;
 import io.fabric8.kubernetes.client.dsl.base.PatchType;
 import io.lakehouse.common.instances.PodSecrets;
 import io.lakehouse.common.kube.InformerCache;
+import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.testing.Callers;
 import io.lakehouse.common.testing.ClusterSimulation;
 import io.lakehouse.common.testing.CnpgCrdSetup;
@@ -27,6 +28,7 @@ import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -98,6 +100,30 @@ class CatalogSecretReadsTest {
         await().atMost(CONVERGE).until(() -> !before.equals(digest(ns)));
         assertThat(calls(ns)).filteredOn(c -> c.startsWith("GET secrets")).isEmpty();
         assertThat(digest(ns)).isEqualTo(expectedDigest(ns));
+    }
+
+    /**
+     * Another service's private Secret (a Trino's shared secret) and Helm's release records are no pod's of ours: the
+     * cache of others' Secrets leaves them out, while it holds the bucket made after them.
+     */
+    @Test
+    void theCacheOfOthersSecretsLeavesOutPrivateSecretsAndHelmReleases() {
+        String ns = Callers.freshNamespace();
+        othersSecret(ns, "sh.helm.release.v1.lakehouse.v1", Map.of("owner", "helm", "name", "lakehouse"));
+        othersSecret(ns, "trino-internal",
+                Map.of(Labels.MANAGED_BY, "engines-service", Labels.PRIVATE, "true"));
+        othersSecret(ns, "spark-platform", Map.of(Labels.MANAGED_BY, "engines-service"));
+        bucket(ns, "QUtJQQ==");
+        awaitBucketListed(ns);
+
+        assertThat(cache.secret(ns, "spark-platform")).isPresent();
+        assertThat(cache.secret(ns, "sh.helm.release.v1.lakehouse.v1")).isEmpty();
+        assertThat(cache.secret(ns, "trino-internal")).isEmpty();
+    }
+
+    private void othersSecret(String ns, String name, Map<String, String> labels) {
+        kube.secrets().inNamespace(ns).resource(new SecretBuilder().withNewMetadata().withName(name)
+                .withLabels(labels).endMetadata().addToData("k", "dg==").build()).create();
     }
 
     /** The digest of the Secrets the server's pod template references, as they are on the API server now. */

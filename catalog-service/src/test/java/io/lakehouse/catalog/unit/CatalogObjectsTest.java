@@ -172,6 +172,18 @@ class CatalogObjectsTest {
         }
     }
 
+    /** Engines and notebooks read the root principal; the token broker's key is Polaris's alone. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("cases")
+    void onlyTheTokenBrokerSecretIsMarkedPrivate(String name, Instance inst, CatalogContext ctx) {
+        Map<String, String> privateLabel = ofType(objects(inst, ctx), Secret.class).stream().collect(Collectors.toMap(
+                s -> s.getMetadata().getName(), s -> s.getMetadata().getLabels().getOrDefault(Labels.PRIVATE, "-")));
+        String tokenBroker = CatalogNames.tokenBrokerSecret(Fixtures.NAME);
+        assertThat(privateLabel).containsEntry(tokenBroker, "true")
+                .containsEntry(CatalogNames.rootPrincipalSecret(Fixtures.NAME), "-")
+                .allSatisfy((secret, label) -> assertThat(label).isEqualTo(secret.equals(tokenBroker) ? "true" : "-"));
+    }
+
     @ParameterizedTest(name = "{0}")
     @MethodSource("cases")
     void theRootPrincipalSecretHasWhatEnginesNeed(String name, Instance inst, CatalogContext ctx) {

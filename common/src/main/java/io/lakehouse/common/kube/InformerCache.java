@@ -44,6 +44,11 @@ public class InformerCache implements AutoCloseable {
      * its 21 s).
      */
     static final long LIST_PAGE = 100;
+    /**
+     * Helm's release records ({@code sh.helm.release.v1.*}: the whole chart and its values, gzipped, one Secret per
+     * revision, labelled {@code owner=helm}) are no pod's Secret: the cache of others' Secrets leaves them out.
+     */
+    private static final String HELM_RELEASE_OWNER = "owner";
     /** How often a start looks whether the first lists still progress. */
     private static final long SYNC_POLL_MS = 250;
 
@@ -89,7 +94,8 @@ public class InformerCache implements AutoCloseable {
 
     /**
      * Also watches every Secret this service does not manage (label selector {@code managed-by!=<service>}, an
-     * equality-based requirement the mock API server honours too), kept compact like ours (no values). Why: the pod
+     * equality-based requirement the mock API server honours too), kept compact like ours (no values), but those
+     * another service marked {@link Labels#PRIVATE} and Helm's release records. Why: the pod
      * templates' Secrets digest ({@code PodSecrets}) and the create's credentials check read the namespace bucket's
      * Secret, CloudNativePG's {@code <name>-db-app} and other services' Secrets; read from the API server that was 6 of
      * the 7 GETs of each catalog. A change of such a Secret queues the instances whose last pass read it
@@ -414,6 +420,7 @@ public class InformerCache implements AutoCloseable {
     SharedIndexInformer<HasMetadata> newInformer(ResourceKind kind) {
         var inAnyNamespace = kind.operations(client).inAnyNamespace();
         SharedIndexInformer<HasMetadata> informer = (othersOnly ? inAnyNamespace.withoutLabel(Labels.MANAGED_BY, managedBy)
+                        .withoutLabel(Labels.PRIVATE, "true").withoutLabel(HELM_RELEASE_OWNER, "helm")
                         : inAnyNamespace.withLabel(Labels.MANAGED_BY, managedBy))
                 .withLimit(LIST_PAGE)
                 .runnableInformer(0);

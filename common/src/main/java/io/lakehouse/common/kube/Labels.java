@@ -1,5 +1,7 @@
 package io.lakehouse.common.kube;
 
+import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.SecretBuilder;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.UUID;
@@ -22,6 +24,11 @@ public final class Labels {
     public static final String INSTANCE_UID = "lakehouse.io/instance-uid";
     /** Checksum of the desired state, see {@link Checksums}. */
     public static final String CHECKSUM = "lakehouse.io/checksum";
+    /**
+     * {@code "true"} on a Secret that only its instance's own pods read (a signing key, a shared secret between its
+     * nodes): the other services' caches of Secrets leave it out ({@link InformerCache#withOthersSecrets}).
+     */
+    public static final String PRIVATE = "lakehouse.io/private";
 
     private Labels() {}
 
@@ -40,6 +47,11 @@ public final class Labels {
         labels.put(PART_OF, PART_OF_VALUE);
         labels.put(INSTANCE_KIND, kind);
         return labels;
+    }
+
+    /** {@code secret} labelled {@link #PRIVATE}: read by its instance's own pods only. */
+    public static Secret privateSecret(Secret secret) {
+        return new SecretBuilder(secret).editMetadata().addToLabels(PRIVATE, "true").endMetadata().build();
     }
 
     /** The stable subset used in pod selectors (never changes over an instance's life). */

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.lakehouse.common.crypto.RandomValues;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.kube.Labels;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.tls.InternalTls;
 import io.lakehouse.engines.tls.TlsSecrets;
@@ -23,15 +24,16 @@ final class NifiSecrets {
      * change. 32 URL-safe characters: NiFi wants at least 12, and start.sh writes it with sed.
      */
     static Secret nifi(Instance inst, EngineContext ctx, OwnerReference owner) {
-        return InstanceObjects.secret(NifiNames.nifiSecret(inst.name()), NifiNames.APP, inst, ctx, "credentials", owner,
-                Map.of(SENSITIVE_PROPS_KEY, RandomValues.token(24)));
+        return Labels.privateSecret(InstanceObjects.secret(NifiNames.nifiSecret(inst.name()), NifiNames.APP, inst, ctx,
+                "credentials", owner, Map.of(SENSITIVE_PROPS_KEY, RandomValues.token(24))));
     }
 
     /** NiFi 2 listens on HTTPS only: its keystore and truststore, and the CA the gateway verifies it with. */
     static Secret tls(Instance inst, EngineContext ctx, OwnerReference owner) {
         String name = inst.name();
-        return TlsSecrets.of(InstanceObjects.meta(NifiNames.tls(name), NifiNames.APP, inst, ctx, "tls", owner),
-                InternalTls.issue(name, dnsNames(inst, ctx), InternalTls.NO_RENEWAL_VALIDITY));
+        return Labels.privateSecret(TlsSecrets.of(
+                InstanceObjects.meta(NifiNames.tls(name), NifiNames.APP, inst, ctx, "tls", owner),
+                InternalTls.issue(name, dnsNames(inst, ctx), InternalTls.NO_RENEWAL_VALIDITY)));
     }
 
     /**

@@ -5,6 +5,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.lakehouse.common.crypto.RandomValues;
 import io.lakehouse.common.instances.Instance;
 import io.lakehouse.common.instances.InstanceObjects;
+import io.lakehouse.common.kube.Labels;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.tls.InternalTls;
 import io.lakehouse.engines.tls.TlsSecrets;
@@ -20,8 +21,8 @@ final class TrinoSecrets {
 
     /** {@code internal-communication.shared-secret}: the same value on every node. */
     static Secret internal(Instance inst, EngineContext ctx, OwnerReference owner) {
-        return InstanceObjects.secret(TrinoNames.internal(inst.name()), TrinoNames.APP, inst, ctx, "credentials", owner,
-                Map.of(SHARED_SECRET, RandomValues.token(64)));
+        return Labels.privateSecret(InstanceObjects.secret(TrinoNames.internal(inst.name()), TrinoNames.APP, inst, ctx,
+                "credentials", owner, Map.of(SHARED_SECRET, RandomValues.token(64))));
     }
 
     /**
@@ -31,8 +32,9 @@ final class TrinoSecrets {
     static Secret tls(Instance inst, EngineContext ctx, OwnerReference owner) {
         String name = inst.name();
         String ns = inst.namespace();
-        return TlsSecrets.of(InstanceObjects.meta(TrinoNames.tls(name), TrinoNames.APP, inst, ctx, "tls", owner),
+        return Labels.privateSecret(TlsSecrets.of(
+                InstanceObjects.meta(TrinoNames.tls(name), TrinoNames.APP, inst, ctx, "tls", owner),
                 InternalTls.issue(name, List.of(name, name + "." + ns, name + "." + ns + ".svc",
-                        name + "." + ns + ".svc.cluster.local", ctx.publicHost(name, ns)), InternalTls.NO_RENEWAL_VALIDITY));
+                        name + "." + ns + ".svc.cluster.local", ctx.publicHost(name, ns)), InternalTls.NO_RENEWAL_VALIDITY)));
     }
 }

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.lakehouse.common.instances.GeneratedSecret;
 import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.testing.GoldenYaml;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.tls.InternalTls;
@@ -41,7 +42,8 @@ class NifiSecretsTest {
         assertThat(secrets.values()).allSatisfy(s -> {
             assertThat(s.getMetadata().getNamespace()).isEqualTo(EngineFixtures.NAMESPACE);
             assertThat(s.getMetadata().getOwnerReferences()).containsExactly(EngineFixtures.owner());
-            assertThat(s.getMetadata().getLabels()).containsEntry("app.kubernetes.io/instance", "flows");
+            assertThat(s.getMetadata().getLabels()).containsEntry("app.kubernetes.io/instance", "flows")
+                    .as("NiFi's alone: out of the other services' caches").containsEntry(Labels.PRIVATE, "true");
             assertThat(s.getType()).isEqualTo("Opaque");
         });
     }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.lakehouse.common.instances.GeneratedSecret;
 import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.kube.Labels;
 import io.lakehouse.engines.reconcile.EngineContext;
 import io.lakehouse.engines.tls.TlsSecrets;
 import io.lakehouse.engines.unit.EngineFixtures;
@@ -25,6 +26,13 @@ class SparkConnectSecretsTest {
     @Test
     void theTokenAndTheCertificateAreGeneratedOnce() {
         assertThat(generated()).extracting(GeneratedSecret::name).containsExactly("spark-platform", "spark-tls");
+    }
+
+    /** A hub's pods read both (KnownInstance): they stay in the other services' caches of Secrets. */
+    @Test
+    void neitherIsMarkedPrivate() {
+        assertThat(List.of(build("spark-platform"), build("spark-tls")))
+                .allSatisfy(s -> assertThat(s.getMetadata().getLabels()).doesNotContainKey(Labels.PRIVATE));
     }
 
     @Test

@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.lakehouse.common.instances.GeneratedSecret;
 import io.lakehouse.common.instances.Instance;
+import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.testing.GoldenYaml;
 import io.lakehouse.engines.kinds.trino.TrinoKind;
 import io.lakehouse.engines.kinds.trino.TrinoSpec;
@@ -158,6 +159,8 @@ class TrinoObjectsTest {
         keystore.load(new ByteArrayInputStream(Base64.getDecoder().decode(tls.getData().get("keystore.p12"))),
                 decode(tls, "password").toCharArray());
         assertThat(keystore.isKeyEntry("server")).isTrue();
+        assertThat(List.of(internal, tls)).as("Trino's alone: out of the other services' caches")
+                .allSatisfy(s -> assertThat(s.getMetadata().getLabels()).containsEntry(Labels.PRIVATE, "true"));
     }
 
     private static int megabytes(String config, String key) {

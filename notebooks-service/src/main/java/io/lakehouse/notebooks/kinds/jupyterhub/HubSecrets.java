@@ -4,6 +4,7 @@ import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.SecretBuilder;
 import io.lakehouse.common.crypto.RandomValues;
+import io.lakehouse.common.kube.Labels;
 import io.lakehouse.common.kube.SecretData;
 import java.util.Map;
 
@@ -24,10 +25,10 @@ final class HubSecrets {
 
     /** JupyterHub reads the cookie secret as hex (32 bytes). */
     static Secret of(HubInstance inst, HubContext ctx, OwnerReference owner, String cookieSecret, String proxyToken) {
-        return new SecretBuilder()
+        return Labels.privateSecret(new SecretBuilder()
                 .withMetadata(HubMeta.meta(HubNames.secret(inst.name()), inst, ctx, HubNames.HUB, owner))
                 .withType("Opaque")
                 .withData(SecretData.encode(Map.of(COOKIE_SECRET, cookieSecret, PROXY_TOKEN, proxyToken)))
-                .build();
+                .build());
     }
 }

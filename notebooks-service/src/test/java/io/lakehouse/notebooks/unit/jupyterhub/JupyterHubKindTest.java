@@ -7,6 +7,7 @@ import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Secret;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
 import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.lakehouse.common.kube.Labels;
 import io.lakehouse.notebooks.kinds.jupyterhub.Bindings;
 import io.lakehouse.notebooks.kinds.jupyterhub.HubInstance;
 import io.lakehouse.notebooks.kinds.jupyterhub.JupyterHubKind;
@@ -87,6 +88,8 @@ class JupyterHubKindTest {
         Secret two = JupyterHubKind.generatedSecret(HUB, HubFixtures.context(), HubFixtures.owner());
         assertThat(one.getData()).containsOnlyKeys("cookie-secret", "proxy-token");
         assertThat(one.getData()).isNotEqualTo(two.getData());
+        assertThat(one.getMetadata().getLabels()).as("the hub's alone: out of the other services' caches")
+                .containsEntry(Labels.PRIVATE, "true");
     }
 
     @Test
