@@ -82,7 +82,11 @@ public final class ClusterSimulator implements AutoCloseable {
     Watched<Deployment> deployments = follow(Deployment.class);
     Watched<StatefulSet> statefulSets = follow(StatefulSet.class);
     Watched<Job> jobsWatched = follow(Job.class);
-    Watched<Secret> secrets = follow(Secret.class);
+    // Without garbage to collect, the database Secrets are all the simulator reads of the Secrets: not every
+    // service's (two thirds of a catalog's Secrets, each read into a model and cached here for nothing).
+    Watched<Secret> secrets = garbageCollection == GarbageCollection.BY_API
+        ? register(new Watched<>("Secret", client.secrets(), PostgresClusterController.APP_SECRET_LABELS))
+        : follow(Secret.class);
     Watched<GenericKubernetesResource> clusters = follow(Kinds.CNPG_CLUSTER);
     Watched<GenericKubernetesResource> apps = follow(Kinds.SPARK_APPLICATION);
     Watched<GenericKubernetesResource> schedules = follow(Kinds.SCHEDULED_SPARK_APPLICATION);

@@ -24,6 +24,8 @@ final class PostgresClusterController implements Controller<GenericKubernetesRes
   private static final int PASSWORD_LENGTH = 64;
   private static final String PASSWORD_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
   private static final int HTTP_CONFLICT = 409;
+  /** The labels that mark the Secrets this controller makes (CloudNativePG's own). */
+  static final Map<String, String> APP_SECRET_LABELS = Map.of("cnpg.io/userType", "app");
 
   private final GenericStatus status;
   private final Watched<Secret> secrets;
@@ -95,7 +97,7 @@ final class PostgresClusterController implements Controller<GenericKubernetesRes
         .withNewMetadata()
         .withName(secretName)
         .withNamespace(namespace)
-        .addToLabels("cnpg.io/userType", "app")
+        .addToLabels(APP_SECRET_LABELS)
         .addToLabels("cnpg.io/reload", "true")
         .addToLabels("app.kubernetes.io/managed-by", "cloudnative-pg")
         .addNewOwnerReference()

@@ -25,10 +25,16 @@ final class Watched<T extends HasMetadata> {
   private final SharedIndexInformer<T> informer;
 
   Watched(String kind, MixedOperation<T, ? extends KubernetesResourceList<T>, Resource<T>> api) {
+    this(kind, api, Map.of());
+  }
+
+  /** Follows only the objects that carry {@code labels}. */
+  Watched(String kind, MixedOperation<T, ? extends KubernetesResourceList<T>, Resource<T>> api,
+      Map<String, String> labels) {
     this.kind = kind;
     this.api = api;
     // resync 0: no periodic replays, the simulator acts on real changes only.
-    this.informer = api.inAnyNamespace().runnableInformer(0);
+    this.informer = api.inAnyNamespace().withLabels(labels).runnableInformer(0);
     informer.addIndexers(Map.of(OWNER_UID, Watched::ownerUids));
   }
 
