@@ -32,9 +32,10 @@ final class TrinoSecrets {
     static Secret tls(Instance inst, EngineContext ctx, OwnerReference owner) {
         String name = inst.name();
         String ns = inst.namespace();
+        List<String> dnsNames = List.of(name, name + "." + ns, name + "." + ns + ".svc",
+                name + "." + ns + ".svc.cluster.local", ctx.publicHost(name, ns));
         return Labels.privateSecret(TlsSecrets.of(
                 InstanceObjects.meta(TrinoNames.tls(name), TrinoNames.APP, inst, ctx, "tls", owner),
-                InternalTls.issue(name, List.of(name, name + "." + ns, name + "." + ns + ".svc",
-                        name + "." + ns + ".svc.cluster.local", ctx.publicHost(name, ns)), InternalTls.NO_RENEWAL_VALIDITY)));
+                InternalTls.issue(name, dnsNames, InternalTls.NO_RENEWAL_VALIDITY)));
     }
 }
